@@ -1,0 +1,26 @@
+import type { AnalysisEngine, AnalysisText } from '@archlens/contracts/analysis';
+
+/**
+ * The vision-text port (ARCHITECTURE.md "Engines behind interfaces"): turns the photos of one
+ * analysis into the analysis text.
+ *
+ * Every implementation must return text that satisfies `analysisTextSchema` (exactly 88 words by
+ * `countWords`, British spelling, at least four `## ` sections, 5 to 12 lower-case tags) or throw
+ * `AnalysisEngineError`; it never returns another word count.
+ */
+export interface VisionEngine {
+  /** Which engine wrote the text; shown by the API and the UI. */
+  readonly name: AnalysisEngine;
+  /** Model identifier stored with the analysis (for the offline engine, its version). */
+  readonly model: string;
+  /**
+   * @param images the original uploaded files (JPEG, PNG or WebP bytes), 1 to 10
+   * @throws AnalysisEngineError when no valid text can be produced
+   */
+  analyse(images: Buffer[]): Promise<AnalysisText>;
+}
+
+/** A failure of an engine that the user should read as the job's error message. */
+export class AnalysisEngineError extends Error {
+  override readonly name = 'AnalysisEngineError';
+}

@@ -1,0 +1,43 @@
+/**
+ * One Jest config, two projects with the house test-tier names (STYLE.md):
+ * - unit: `*.spec.ts` beside the code, no services.
+ * - integration: `*.integration-spec.ts`, against the real PostgreSQL, Redis and S3 server
+ *   (global setup starts or finds them, see scripts/local-services.mjs).
+ * ESM throughout (NestJS 12 is ESM-only), compiled by swc with decorator metadata.
+ */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      target: 'es2022',
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+    },
+    module: { type: 'es6' },
+  },
+];
+
+const common = {
+  extensionsToTreatAsEsm: ['.ts'],
+  transform: { '^.+\\.ts$': swc },
+  moduleNameMapper: {
+    '^@archlens/(contracts|platform)/(.*)$': '<rootDir>/libs/$1/src/$2.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  testEnvironment: 'node',
+  roots: ['<rootDir>/apps', '<rootDir>/libs'],
+  modulePathIgnorePatterns: ['<rootDir>/apps/.*/dist', '<rootDir>/libs/.*/dist'],
+};
+
+export default {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['**/*.spec.ts'] },
+    {
+      ...common,
+      displayName: 'integration',
+      testMatch: ['**/*.integration-spec.ts'],
+      globalSetup: '<rootDir>/scripts/jest-integration-setup.mjs',
+      globalTeardown: '<rootDir>/scripts/jest-integration-teardown.mjs',
+    },
+  ],
+};

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+/** Spec §5 validation texts for the sign-in dialog, used word for word. */
+export const AUTH_MESSAGES = {
+  invalidEmail: 'Please enter a valid email address',
+  passwordTooShort: 'Password must be at least 6 characters',
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  /** Sign-in failure: the same answer for an unknown e-mail and a wrong password (issue #2). */
+  invalidCredentials: 'Invalid email or password',
+  emailTaken: 'An account with this email already exists',
+} as const;
+
+/** Spec §9: minimum password length 6. */
+export const MIN_PASSWORD_LENGTH = 6;
+/** Upper bound on a password, to keep argon2 input sane (not in the spec; 256 characters). */
+export const MAX_PASSWORD_LENGTH = 256;
+
+const email = z
+  .string()
+  .trim()
+  .max(254, AUTH_MESSAGES.invalidEmail)
+  .pipe(z.email(AUTH_MESSAGES.invalidEmail));
+const password = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, AUTH_MESSAGES.passwordTooShort)
+  .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
+
+/** `POST /api/auth/signin` body (spec §3 sign-in payload). */
+export const signInRequestSchema = z.object({ email, password });
+export type SignInRequest = z.infer<typeof signInRequestSchema>;
+
+/** `POST /api/auth/signup` body (spec §3 sign-up payload). */
+export const signUpRequestSchema = z.object({
+  email,
+  first_name: z.string().trim().min(1, AUTH_MESSAGES.firstNameRequired).max(100),
+  last_name: z.string().trim().min(1, AUTH_MESSAGES.lastNameRequired).max(100),
+  password,
+});
+export type SignUpRequest = z.infer<typeof signUpRequestSchema>;
+
+/**
+ * Subscription as the SPA reads it (spec §3). Billing arrives with its own issue; until then the
+ * gateway answers `subscription: null`, which the SPA treats as not Pro (spec §4: Pro only when
+ * status equals "active").
+ */
+export const subscriptionSchema = z.object({
+  status: z.string(),
+  plan: z.enum(['monthly', 'yearly', 'unlimited']).nullable(),
+  credits_remaining: z.number().int(),
+  currentPeriodEnd: z.string().nullable(),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+/** The user as `/api/auth/user`, sign-in and sign-up return it (spec §3, §7). */
+export const publicUserSchema = z.object({
+  id: z.string().uuid(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  profile_image_url: z.string().nullable(),
+  subscription: subscriptionSchema.nullable(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+/** Job payloads of the `auth` queue (commands answered by auth-service). */
+export const signUpCommandSchema = z.object({
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  password: z.string(),
+});
+export const signInCommandSchema = z.object({ email: z.string(), password: z.string() });
+export const getUserCommandSchema = z.object({ userId: z.string().uuid() });
+
+/**
+ * Result of every auth command: domain refusals are answers, not job failures, so the gateway
+ * can map them to 4xx without parsing error strings.
+ */
+export const authResultSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), user: publicUserSchema }),
+  z.object({
+    ok: z.literal(false),
+    code: z.enum(['EMAIL_TAKEN', 'INVALID_CREDENTIALS', 'NOT_FOUND']),
+  }),
+]);
+export type AuthResult = z.infer<typeof authResultSchema>;

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/**
+ * Every non-OK `/api` response carries this JSON body (issue #2), so that the SPA can show
+ * `{status}: {body}` (spec §7) and a person can read the reason.
+ */
+export const errorResponseSchema = z.object({ message: z.string().min(1) });
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+/** The body text of a 401 (spec §8: the SPA looks for "401: " and "Unauthorized"). */
+export const UNAUTHORIZED_MESSAGE = 'Unauthorized';
+
+/**
+ * The error text the SPA shows for a non-OK response (spec §7): the status code, a colon and
+ * the response body text, or the status text when the body is empty.
+ */
+export function formatHttpError(status: number, bodyText: string, statusText: string): string {
+  return `${status}: ${bodyText || statusText}`;
+}

@@ -1,0 +1,96 @@
+import type { z } from 'zod';
+import {
+  authResultSchema,
+  getUserCommandSchema,
+  signInCommandSchema,
+  signUpCommandSchema,
+} from './auth.js';
+import {
+  analyseImagesJobSchema,
+  analyseImagesResultSchema,
+  listRecentAnalysesJobSchema,
+  listRecentAnalysesResultSchema,
+} from './analysis.js';
+
+/**
+ * Queue names (ARCHITECTURE.md: one queue per owning service). These values never change once
+ * released: jobs already waiting in Redis carry them.
+ */
+export const QUEUES = {
+  auth: 'auth',
+  analysis: 'analysis',
+} as const;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+/**
+ * The typed job catalogue: every job's queue, payload schema and result schema. Callers and
+ * processors both parse against these, so nothing untyped crosses a service boundary.
+ */
+export const JOBS = {
+  'auth.sign-up': { queue: QUEUES.auth, data: signUpCommandSchema, result: authResultSchema },
+  'auth.sign-in': { queue: QUEUES.auth, data: signInCommandSchema, result: authResultSchema },
+  'auth.get-user': { queue: QUEUES.auth, data: getUserCommandSchema, result: authResultSchema },
+  'analysis.analyse-images': {
+    queue: QUEUES.analysis,
+    data: analyseImagesJobSchema,
+    result: analyseImagesResultSchema,
+  },
+  'analysis.list-recent': {
+    queue: QUEUES.analysis,
+    data: listRecentAnalysesJobSchema,
+    result: listRecentAnalysesResultSchema,
+  },
+} as const;
+export type JobName = keyof typeof JOBS;
+/** Jobs carried by one queue. */
+export type JobNameOf<Q extends QueueName> = {
+  [N in JobName]: (typeof JOBS)[N]['queue'] extends Q ? N : never;
+}[JobName];
+export type JobData<N extends JobName> = z.infer<(typeof JOBS)[N]['data']>;
+export type JobResult<N extends JobName> = z.infer<(typeof JOBS)[N]['result']>;
+/** One `{ name, data }` union entry per job (Immich's `JobOf<>` pattern). */
+export type JobOf<N extends JobName> = { name: N; data: JobData<N> };
+
+/** Per-queue worker and caller settings. */
+export interface QueueSettings {
+  /** Jobs one worker process runs at once. */
+  concurrency: number;
+  /** Tries per job (1 = no retry); request/reply commands are not retried. */
+  attempts: number;
+  /** Delay before a retry, in ms (exponential). */
+  backoffMs: number;
+  /** How long a worker holds a job's lock before it is considered stalled, in ms. */
+  lockDurationMs: number;
+  /** How long the caller waits for the result before answering 504, in ms. */
+  replyTimeoutMs: number;
+  /** Finished jobs are kept this long, in seconds (TOOLCHAIN.md: never removeOnComplete: true). */
+  keepCompletedSeconds: number;
+  /** Failed jobs are kept this long, in seconds, for inspection. */
+  keepFailedSeconds: number;
+}
+
+/**
+ * One settings record for every queue (STYLE.md): a queue added to `QUEUES` without settings here
+ * fails to compile. Analysis reply timeout allows a vision model up to three calls (first answer
+ * and two word-count repairs).
+ */
+export const QUEUE_SETTINGS: Record<QueueName, QueueSettings> = {
+  auth: {
+    concurrency: 8,
+    attempts: 1,
+    backoffMs: 0,
+    lockDurationMs: 30_000,
+    replyTimeoutMs: 10_000,
+    keepCompletedSeconds: 60,
+    keepFailedSeconds: 3600,
+  },
+  analysis: {
+    concurrency: 4,
+    attempts: 1,
+    backoffMs: 0,
+    lockDurationMs: 180_000,
+    replyTimeoutMs: 170_000,
+    keepCompletedSeconds: 300,
+    keepFailedSeconds: 86_400,
+  },
+};
