@@ -35,6 +35,7 @@ export default {
     {
       ...common,
       displayName: 'integration',
+      testTimeout: 120_000,
       testMatch: ['**/*.integration-spec.ts'],
       globalSetup: '<rootDir>/scripts/jest-integration-setup.mjs',
       globalTeardown: '<rootDir>/scripts/jest-integration-teardown.mjs',

@@ -17,12 +17,12 @@ export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 256;
 
 const email = z
-  .string()
+  .string({ error: AUTH_MESSAGES.invalidEmail })
   .trim()
   .max(254, AUTH_MESSAGES.invalidEmail)
   .pipe(z.email(AUTH_MESSAGES.invalidEmail));
 const password = z
-  .string()
+  .string({ error: AUTH_MESSAGES.passwordTooShort })
   .min(MIN_PASSWORD_LENGTH, AUTH_MESSAGES.passwordTooShort)
   .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
 
@@ -33,8 +33,8 @@ export type SignInRequest = z.infer<typeof signInRequestSchema>;
 /** `POST /api/auth/signup` body (spec §3 sign-up payload). */
 export const signUpRequestSchema = z.object({
   email,
-  first_name: z.string().trim().min(1, AUTH_MESSAGES.firstNameRequired).max(100),
-  last_name: z.string().trim().min(1, AUTH_MESSAGES.lastNameRequired).max(100),
+  first_name: z.string({ error: AUTH_MESSAGES.firstNameRequired }).trim().min(1, AUTH_MESSAGES.firstNameRequired).max(100),
+  last_name: z.string({ error: AUTH_MESSAGES.lastNameRequired }).trim().min(1, AUTH_MESSAGES.lastNameRequired).max(100),
   password,
 });
 export type SignUpRequest = z.infer<typeof signUpRequestSchema>;

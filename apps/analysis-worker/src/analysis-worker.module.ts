@@ -1,0 +1,49 @@
+import { Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
+import type { DataSource } from 'typeorm';
+import { initialiseDataSource } from '@archlens/platform/database';
+import { ObjectStorage } from '@archlens/platform/storage';
+import { AnalysisJobsWorker } from './analysis/analysis-jobs.worker.js';
+import { ANALYSIS_DATA_SOURCE, AnalysisService, VISION_ENGINE } from './analysis/analysis.service.js';
+import { createVisionEngine } from './analysis/engines/vision-engine.factory.js';
+import type { VisionEngine } from './analysis/engines/vision-engine.js';
+import { ANALYSIS_CONFIG, type AnalysisConfig } from './config.js';
+import { ANALYSIS_SCHEMA, createAnalysisDataSource } from './database/analysis-data-source.js';
+
+/** analysis-worker: owns the `analysis` schema and answers the `analysis` queue. */
+@Module({})
+export class AnalysisWorkerModule implements OnApplicationShutdown {
+  constructor(@Inject(ANALYSIS_DATA_SOURCE) private readonly dataSource: DataSource) {}
+
+  /** @param engine overrides the configured engine (tests and benchmarks) */
+  static forRoot(config: AnalysisConfig, engine?: VisionEngine): DynamicModule {
+    return {
+      module: AnalysisWorkerModule,
+      providers: [
+        { provide: ANALYSIS_CONFIG, useValue: config },
+        {
+          provide: ANALYSIS_DATA_SOURCE,
+          useFactory: async () => {
+            const dataSource = createAnalysisDataSource(config.DATABASE_URL);
+            await initialiseDataSource(dataSource, ANALYSIS_SCHEMA);
+            return dataSource;
+          },
+        },
+        {
+          provide: ObjectStorage,
+          useFactory: async () => {
+            const storage = new ObjectStorage(config);
+            await storage.ensureBucket();
+            return storage;
+          },
+        },
+        { provide: VISION_ENGINE, useFactory: () => engine ?? createVisionEngine(config) },
+        AnalysisService,
+        AnalysisJobsWorker,
+      ],
+    };
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.dataSource.isInitialized) await this.dataSource.destroy();
+  }
+}

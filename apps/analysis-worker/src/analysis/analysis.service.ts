@@ -1,0 +1,76 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { DataSource, Repository } from 'typeorm';
+import {
+  PREVIOUS_ANALYSES_SHOWN,
+  type AnalyseImagesJob,
+  type AnalyzeResponse,
+  type PreviousAnalysis,
+} from '@archlens/contracts/analysis';
+import { ObjectStorage } from '@archlens/platform/storage';
+import { AnalysisEntity } from './analysis.entity.js';
+import type { VisionEngine } from './engines/vision-engine.js';
+
+export const ANALYSIS_DATA_SOURCE = Symbol('ANALYSIS_DATA_SOURCE');
+export const VISION_ENGINE = Symbol('VISION_ENGINE');
+
+/** Runs and records Design Language Analyses. */
+@Injectable()
+export class AnalysisService {
+  private readonly analyses: Repository<AnalysisEntity>;
+
+  constructor(
+    @Inject(ANALYSIS_DATA_SOURCE) dataSource: DataSource,
+    @Inject(VISION_ENGINE) private readonly engine: VisionEngine,
+    private readonly storage: ObjectStorage,
+  ) {
+    this.analyses = dataSource.getRepository(AnalysisEntity);
+  }
+
+  /**
+   * Reads the originals from object storage, lets the engine write the text and stores the
+   * analysis.
+   * @throws AnalysisEngineError (the engine's reason) or the storage client's error
+   */
+  async analyse(job: AnalyseImagesJob): Promise<AnalyzeResponse> {
+    const started = performance.now();
+    const images = await Promise.all(job.imageKeys.map((key) => this.storage.get(key)));
+    const text = await this.engine.analyse(images);
+    const saved = await this.analyses.save(
+      this.analyses.create({
+        userId: job.userId,
+        imageKeys: job.imageKeys,
+        imageCount: job.imageKeys.length,
+        primaryDescription: text.primaryDescription,
+        expandedDescription: text.expandedDescription,
+        tags: text.tags,
+        engine: this.engine.name,
+        model: this.engine.model,
+        durationMs: Math.round(performance.now() - started),
+      }),
+    );
+    return {
+      id: saved.id,
+      ...text,
+      engine: this.engine.name,
+      model: this.engine.model,
+      createdAt: saved.createdAt.toISOString(),
+      imageCount: saved.imageCount,
+    };
+  }
+
+  /** The user's most recent analyses, newest first (spec §9: 3). */
+  async listRecent(userId: string): Promise<PreviousAnalysis[]> {
+    const rows = await this.analyses.find({
+      where: { userId },
+      order: { createdAt: 'DESC' },
+      take: PREVIOUS_ANALYSES_SHOWN,
+      select: { id: true, createdAt: true, imageCount: true, primaryDescription: true },
+    });
+    return rows.map((r) => ({
+      id: r.id,
+      createdAt: r.createdAt.toISOString(),
+      imageCount: r.imageCount,
+      primaryDescription: r.primaryDescription,
+    }));
+  }
+}

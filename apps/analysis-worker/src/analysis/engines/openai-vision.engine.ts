@@ -1,0 +1,170 @@
+import OpenAI from 'openai';
+import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import sharp from 'sharp';
+import { z } from 'zod';
+import {
+  analysisTextSchema,
+  countSections,
+  MAX_TAGS,
+  MIN_EXPANDED_SECTIONS,
+  MIN_TAGS,
+  PRIMARY_DESCRIPTION_WORDS,
+  type AnalysisText,
+} from '@archlens/contracts/analysis';
+import { countWords } from '@archlens/contracts/words';
+import { toBritishSpelling } from '../british-spelling.js';
+import { AnalysisEngineError, type VisionEngine } from './vision-engine.js';
+
+/** Longest side of each image sent to the model, in pixels (server-side downscale, issue #2). */
+export const MODEL_IMAGE_MAX_SIDE = 1024;
+/** JPEG quality of the images sent to the model. */
+const MODEL_IMAGE_QUALITY = 80;
+/** Issue #2: if the model misses the word count, ask again with the count up to twice. */
+export const MAX_REPAIRS = 2;
+
+/** JSON schema of the structured output the model must return. */
+export const ANALYSIS_JSON_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['primaryDescription', 'expandedDescription', 'tags'],
+  properties: {
+    primaryDescription: {
+      type: 'string',
+      description: `Exactly ${PRIMARY_DESCRIPTION_WORDS} words of British English prose describing the design language.`,
+    },
+    expandedDescription: {
+      type: 'string',
+      description: `Plain text, at least ${MIN_EXPANDED_SECTIONS} sections, each starting with a line "## Heading", paragraphs separated by blank lines, no other markup.`,
+    },
+    tags: {
+      type: 'array',
+      items: { type: 'string' },
+      description: `${MIN_TAGS} to ${MAX_TAGS} short lower-case tags.`,
+    },
+  },
+} as const;
+
+const SYSTEM_PROMPT = [
+  'You are an architectural critic who puts the design language of buildings into precise words.',
+  'Write in British English (colour, centre, grey, storey, metre, -ise spellings).',
+  `primaryDescription: exactly ${PRIMARY_DESCRIPTION_WORDS} words, where a word is a maximal run of non-whitespace characters; one paragraph covering massing, materials and palette, light, rhythm and detailing.`,
+  `expandedDescription: plain text with at least ${MIN_EXPANDED_SECTIONS} sections such as "## Massing and Form", "## Materials and Palette", "## Light and Atmosphere", "## Detailing and Rhythm"; blank lines between paragraphs; no HTML, no bold, no lists.`,
+  `tags: ${MIN_TAGS} to ${MAX_TAGS} lower-case tags naming the design language.`,
+  'Describe only what the photographs show; when several photographs are given, describe their shared design language.',
+].join('\n');
+
+const modelAnswerSchema = z.object({
+  primaryDescription: z.string(),
+  expandedDescription: z.string(),
+  tags: z.array(z.string()),
+});
+
+/** Downscales one image (EXIF-rotated, longest side ≤ 1024 px) into a base64 JPEG data URL. */
+export async function toModelDataUrl(image: Buffer): Promise<string> {
+  const jpeg = await sharp(image)
+    .rotate()
+    .resize({ width: MODEL_IMAGE_MAX_SIDE, height: MODEL_IMAGE_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: MODEL_IMAGE_QUALITY })
+    .toBuffer();
+  return `data:image/jpeg;base64,${jpeg.toString('base64')}`;
+}
+
+/** British spelling on both texts; tags trimmed, lower-cased, de-duplicated, at most 12. */
+function normalise(answer: z.infer<typeof modelAnswerSchema>): AnalysisText {
+  const tags = [...new Set(answer.tags.map((t) => toBritishSpelling(t.trim().toLowerCase())).filter(Boolean))].slice(0, MAX_TAGS);
+  return {
+    primaryDescription: toBritishSpelling(answer.primaryDescription.trim()),
+    expandedDescription: toBritishSpelling(answer.expandedDescription.trim().replace(/\r\n/g, '\n')),
+    tags,
+  };
+}
+
+/** What is wrong with an answer, as instructions for the model; empty when it is valid. */
+function problemsOf(text: AnalysisText): string[] {
+  const problems: string[] = [];
+  const words = countWords(text.primaryDescription);
+  if (words !== PRIMARY_DESCRIPTION_WORDS) {
+    problems.push(
+      `Your primaryDescription has ${words} words; it must have exactly ${PRIMARY_DESCRIPTION_WORDS} (a word is a maximal run of non-whitespace characters). ${words < PRIMARY_DESCRIPTION_WORDS ? `Add ${PRIMARY_DESCRIPTION_WORDS - words}` : `Remove ${words - PRIMARY_DESCRIPTION_WORDS}`} word(s).`,
+    );
+  }
+  const sections = countSections(text.expandedDescription);
+  if (sections < MIN_EXPANDED_SECTIONS) problems.push(`Your expandedDescription has ${sections} "## " sections; it needs at least ${MIN_EXPANDED_SECTIONS}.`);
+  if (text.tags.length < MIN_TAGS) problems.push(`You gave ${text.tags.length} tags; give ${MIN_TAGS} to ${MAX_TAGS}.`);
+  return problems;
+}
+
+/**
+ * The production vision engine: any OpenAI-compatible Chat Completions endpoint with image input,
+ * through the `openai` SDK, answering in a JSON schema (structured output). A word count other
+ * than 88 is sent back with the count, at most twice (issue #2); then the job fails.
+ */
+export class OpenAiVisionEngine implements VisionEngine {
+  readonly name = 'openai' as const;
+
+  constructor(
+    private readonly client: OpenAI,
+    readonly model: string,
+  ) {}
+
+  /** @throws AnalysisEngineError when the model answers badly three times or the API fails */
+  async analyse(images: Buffer[]): Promise<AnalysisText> {
+    const dataUrls = await Promise.all(images.map(toModelDataUrl));
+    const messages: ChatCompletionMessageParam[] = [
+      { role: 'system', content: SYSTEM_PROMPT },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: `Analyse the design language of the building in ${images.length === 1 ? 'this photograph' : `these ${images.length} photographs`}.` },
+          ...dataUrls.map((url) => ({ type: 'image_url' as const, image_url: { url, detail: 'high' as const } })),
+        ],
+      },
+    ];
+    let lastProblems: string[] = [];
+    for (let attempt = 0; attempt <= MAX_REPAIRS; attempt++) {
+      const content = await this.complete(messages);
+      const text = this.parse(content);
+      lastProblems = problemsOf(text);
+      if (lastProblems.length === 0) return analysisTextSchema.parse(text);
+      messages.push({ role: 'assistant', content }, { role: 'user', content: `${lastProblems.join(' ')} Return the whole JSON object again, corrected.` });
+    }
+    throw new AnalysisEngineError(
+      `The vision model did not return a valid analysis after ${MAX_REPAIRS + 1} attempts: ${lastProblems.join(' ')}`,
+    );
+  }
+
+  private async complete(messages: ChatCompletionMessageParam[]): Promise<string> {
+    try {
+      const completion = await this.client.chat.completions.create({
+        model: this.model,
+        messages,
+        response_format: { type: 'json_schema', json_schema: { name: 'design_language_analysis', strict: true, schema: ANALYSIS_JSON_SCHEMA } },
+      });
+      const content = completion.choices[0]?.message?.content;
+      if (!content) throw new AnalysisEngineError('The vision model returned an empty answer.');
+      return content;
+    } catch (error) {
+      if (error instanceof AnalysisEngineError) throw error;
+      const status = error instanceof OpenAI.APIError ? ` (HTTP ${error.status ?? 'error'})` : '';
+      throw new AnalysisEngineError(`The vision model could not be reached${status}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  private parse(content: string): AnalysisText {
+    let json: unknown;
+    try {
+      json = JSON.parse(content);
+    } catch {
+      throw new AnalysisEngineError('The vision model did not answer in JSON.');
+    }
+    const answer = modelAnswerSchema.safeParse(json);
+    if (!answer.success) throw new AnalysisEngineError('The vision model answered JSON of the wrong shape.');
+    return normalise(answer.data);
+  }
+}
+
+/** Builds the OpenAI client: no SDK retries (the job is the unit of retry), optional base URL. */
+export function createOpenAiClient(options: { apiKey: string; baseURL?: string }): OpenAI {
+  return new OpenAI({ apiKey: options.apiKey, baseURL: options.baseURL, maxRetries: 0, timeout: 120_000 });
+}

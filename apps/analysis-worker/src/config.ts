@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { databaseEnv, loadConfig, optionalString, redisEnv, storageEnv } from '@archlens/platform/config';
+
+/** analysis-worker environment (README "Configuration"). */
+export const analysisConfigSchema = z.object({
+  ...databaseEnv,
+  ...redisEnv,
+  ...storageEnv,
+  /** When unset, the offline pixel-feature engine writes the text (ARCHITECTURE.md local stand-in). */
+  OPENAI_API_KEY: optionalString,
+  /** Any OpenAI-compatible Chat Completions endpoint (Azure OpenAI, vLLM, Ollama, LM Studio). */
+  OPENAI_BASE_URL: optionalString,
+  /** Vision model; issue #2 default gpt-4o. */
+  OPENAI_VISION_MODEL: z.string().min(1).default('gpt-4o'),
+});
+export type AnalysisConfig = z.infer<typeof analysisConfigSchema>;
+export const ANALYSIS_CONFIG = Symbol('ANALYSIS_CONFIG');
+
+/** @throws Error listing every invalid variable */
+export function loadAnalysisConfig(env: NodeJS.ProcessEnv = process.env): AnalysisConfig {
+  return loadConfig(analysisConfigSchema, env);
+}

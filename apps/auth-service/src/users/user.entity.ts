@@ -1,0 +1,33 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+/**
+ * A person with an ArchLens account (`auth.users`). The e-mail is stored trimmed and lower-cased,
+ * which makes the unique index case-insensitive (issue #2); a CHECK constraint keeps it so.
+ */
+@Entity({ name: 'users' })
+export class UserEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  @Column({ type: 'varchar', length: 254, unique: true })
+  email!: string;
+
+  @Column({ name: 'first_name', type: 'varchar', length: 100 })
+  firstName!: string;
+
+  @Column({ name: 'last_name', type: 'varchar', length: 100 })
+  lastName!: string;
+
+  /** argon2id PHC string (algorithm, parameters, salt and hash). */
+  @Column({ name: 'password_hash', type: 'text' })
+  passwordHash!: string;
+
+  @Column({ name: 'profile_image_url', type: 'text', nullable: true })
+  profileImageUrl!: string | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}

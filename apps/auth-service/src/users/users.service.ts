@@ -1,0 +1,86 @@
+import { Inject, Injectable } from '@nestjs/common';
+import argon2 from 'argon2';
+import { DataSource, QueryFailedError, type Repository } from 'typeorm';
+import type { AuthResult, PublicUser } from '@archlens/contracts/auth';
+import { UserEntity } from './user.entity.js';
+
+export const AUTH_DATA_SOURCE = Symbol('AUTH_DATA_SOURCE');
+
+/**
+ * argon2id parameters: the OWASP Password Storage Cheat Sheet's first option
+ * (m = 19 MiB, t = 2, p = 1).
+ */
+const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+/** Postgres error code for a unique violation. */
+const UNIQUE_VIOLATION = '23505';
+
+/** E-mail as stored: trimmed and lower-cased, so uniqueness is case-insensitive. */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** Maps a stored user to the contract's public shape (no hash, no e-mail casing surprises). */
+export function toPublicUser(user: UserEntity): PublicUser {
+  return {
+    id: user.id,
+    email: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    profile_image_url: user.profileImageUrl,
+    subscription: null,
+  };
+}
+
+/** Sign-up, sign-in and look-up of users (the business rules of auth-service). */
+@Injectable()
+export class UsersService {
+  private readonly users: Repository<UserEntity>;
+  /** A hash to verify against when the e-mail is unknown, so both refusals take the same time. */
+  private readonly decoyHash: Promise<string>;
+
+  constructor(@Inject(AUTH_DATA_SOURCE) dataSource: DataSource) {
+    this.users = dataSource.getRepository(UserEntity);
+    this.decoyHash = argon2.hash('archlens-decoy-password', ARGON2_OPTIONS);
+  }
+
+  /** Creates an account. @returns EMAIL_TAKEN when the e-mail exists in any letter case */
+  async signUp(input: { email: string; firstName: string; lastName: string; password: string }): Promise<AuthResult> {
+    const passwordHash = await argon2.hash(input.password, ARGON2_OPTIONS);
+    try {
+      const user = await this.users.save(
+        this.users.create({
+          email: normaliseEmail(input.email),
+          firstName: input.firstName.trim(),
+          lastName: input.lastName.trim(),
+          passwordHash,
+          profileImageUrl: null,
+        }),
+      );
+      return { ok: true, user: toPublicUser(user) };
+    } catch (error) {
+      if (error instanceof QueryFailedError && (error as QueryFailedError & { code?: string }).code === UNIQUE_VIOLATION) {
+        return { ok: false, code: 'EMAIL_TAKEN' };
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * Checks a password. An unknown e-mail and a wrong password give the same answer
+   * (INVALID_CREDENTIALS) after the same amount of argon2 work.
+   */
+  async signIn(input: { email: string; password: string }): Promise<AuthResult> {
+    const user = await this.users.findOneBy({ email: normaliseEmail(input.email) });
+    const hash = user?.passwordHash ?? (await this.decoyHash);
+    const matches = await argon2.verify(hash, input.password).catch(() => false);
+    if (!user || !matches) return { ok: false, code: 'INVALID_CREDENTIALS' };
+    return { ok: true, user: toPublicUser(user) };
+  }
+
+  /** @returns NOT_FOUND when the account no longer exists */
+  async getUser(userId: string): Promise<AuthResult> {
+    const user = await this.users.findOneBy({ id: userId });
+    return user ? { ok: true, user: toPublicUser(user) } : { ok: false, code: 'NOT_FOUND' };
+  }
+}

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Redis } from 'ioredis';
+import request from 'supertest';
+import { startStack, type Stack } from '../testing/stack.js';
+
+/** Cookie header value of the session cookie set by a response. */
+function sessionCookie(res: request.Response): string {
+  const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+  const cookie = cookies.find((c) => c.startsWith('archlens_sid='));
+  if (!cookie) throw new Error('no session cookie');
+  return cookie;
+}
+
+describe('accounts and sessions (gateway → auth queue → auth-service → PostgreSQL, sessions in Redis)', () => {
+  let stack: Stack;
+  const email = `Ada.Lovelace+${Date.now()}@Example.com`;
+  const password = 'difference-engine';
+
+  beforeAll(async () => {
+    stack = await startStack();
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it('signs up, sets an HttpOnly SameSite=Lax session cookie and returns the user without secrets', async () => {
+    const res = await request(stack.http)
+      .post('/api/auth/signup')
+      .send({ email, first_name: 'Ada', last_name: 'Lovelace', password })
+      .expect(201);
+    expect(res.body).toMatchObject({ email: email.toLowerCase(), first_name: 'Ada', last_name: 'Lovelace', profile_image_url: null, subscription: null });
+    expect(JSON.stringify(res.body)).not.toContain(password);
+    const cookie = sessionCookie(res);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).not.toMatch(/Secure/i); // plain HTTP on loopback
+
+    const me = await request(stack.http).get('/api/auth/user').set('Cookie', cookie.split(';')[0]!).expect(200);
+    expect(me.body).toMatchObject({ first_name: 'Ada', profile_image_url: null, subscription: null });
+  });
+
+  it('stores an argon2id hash and the e-mail lower-cased', async () => {
+    const { rows } = await stack.db.query<{ email: string; password_hash: string }>(
+      'SELECT email, password_hash FROM auth.users WHERE email = $1',
+      [email.toLowerCase()],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.password_hash).toMatch(/^\$argon2id\$v=19\$/);
+  });
+
+  it('leaves no plaintext password in Redis once the command has run', async () => {
+    const redis = new Redis(process.env.REDIS_URL!);
+    try {
+      const keys = await redis.keys('bull:auth:*');
+      for (const key of keys) {
+        const type = await redis.type(key);
+        const dump = type === 'hash' ? JSON.stringify(await redis.hgetall(key)) : type === 'string' ? ((await redis.get(key)) ?? '') : '';
+        expect(dump).not.toContain(password);
+      }
+    } finally {
+      await redis.quit();
+    }
+  });
+
+  it('refuses a second account for the same e-mail in another letter case', async () => {
+    const res = await request(stack.http)
+      .post('/api/auth/signup')
+      .send({ email: email.toUpperCase(), first_name: 'Ada', last_name: 'Byron', password })
+      .expect(409);
+    expect(res.body).toEqual({ message: 'An account with this email already exists' });
+  });
+
+  it('validates sign-up and sign-in bodies with the spec §5 texts', async () => {
+    const cases: Array<[string, object, string]> = [
+      ['/api/auth/signup', { email: 'not-an-email', first_name: 'A', last_name: 'B', password }, 'Please enter a valid email address'],
+      ['/api/auth/signup', { email: 'a@b.co', first_name: 'A', last_name: 'B', password: '12345' }, 'Password must be at least 6 characters'],
+      ['/api/auth/signup', { email: 'a@b.co', first_name: '  ', last_name: 'B', password }, 'First name is required'],
+      ['/api/auth/signup', { email: 'a@b.co', first_name: 'A', password }, 'Last name is required'],
+      ['/api/auth/signin', { email: 'a@b.co' }, 'Password must be at least 6 characters'],
+    ];
+    for (const [path, body, message] of cases) {
+      const res = await request(stack.http).post(path).send(body).expect(400);
+      expect(res.body).toEqual({ message });
+    }
+    const malformed = await request(stack.http).post('/api/auth/signin').set('Content-Type', 'application/json').send('{"email":').expect(400);
+    expect(malformed.body).toEqual({ message: 'Malformed JSON body.' });
+  });
+
+  it('gives the same refusal for a wrong password and an unknown e-mail', async () => {
+    const wrong = await request(stack.http).post('/api/auth/signin').send({ email, password: 'not-the-password' }).expect(401);
+    const unknown = await request(stack.http).post('/api/auth/signin').send({ email: `nobody-${Date.now()}@example.com`, password }).expect(401);
+    expect(wrong.body).toEqual({ message: 'Invalid email or password' });
+    expect(unknown.body).toEqual(wrong.body);
+    expect(wrong.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('signs in case-insensitively, and logout ends that session and redirects home', async () => {
+    const res = await request(stack.http).post('/api/auth/signin').send({ email: email.toUpperCase(), password }).expect(200);
+    expect(res.body.first_name).toBe('Ada');
+    const cookie = sessionCookie(res).split(';')[0]!;
+    await request(stack.http).get('/api/auth/user').set('Cookie', cookie).expect(200);
+
+    const out = await request(stack.http).get('/api/logout').set('Cookie', cookie).expect(302);
+    expect(out.headers.location).toBe('/');
+    expect(String(out.headers['set-cookie'])).toMatch(/archlens_sid=;/);
+    const after = await request(stack.http).get('/api/auth/user').set('Cookie', cookie).expect(401);
+    expect(after.body).toEqual({ message: 'Unauthorized' });
+  });
+
+  it('answers 401 without a session or with a forged one, and /api/login opens the sign-in dialog', async () => {
+    expect((await request(stack.http).get('/api/auth/user').expect(401)).body).toEqual({ message: 'Unauthorized' });
+    await request(stack.http).get('/api/auth/user').set('Cookie', `archlens_sid=${'A'.repeat(43)}`).expect(401);
+    const login = await request(stack.http).get('/api/login').expect(302);
+    expect(login.headers.location).toBe('/?signin=1');
+  });
+});

@@ -1,0 +1,38 @@
+import {
+  createParamDecorator,
+  Injectable,
+  UnauthorizedException,
+  type CanActivate,
+  type ExecutionContext,
+} from '@nestjs/common';
+import type { Request } from 'express';
+import { UNAUTHORIZED_MESSAGE } from '@archlens/contracts/http';
+import { SESSION_COOKIE, SessionService, type SessionData } from './session.service.js';
+
+type RequestWithSession = Request & { session?: SessionData; sessionId?: string };
+
+/**
+ * Lets a request through only with a live session; otherwise 401 `{message: "Unauthorized"}`
+ * (spec §8). Runs before any upload is read, so a signed-out upload stores nothing.
+ */
+@Injectable()
+export class SessionGuard implements CanActivate {
+  constructor(private readonly sessions: SessionService) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<RequestWithSession>();
+    const sessionId = (request.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE];
+    const session = await this.sessions.get(sessionId);
+    if (!session) throw new UnauthorizedException(UNAUTHORIZED_MESSAGE);
+    request.session = session;
+    request.sessionId = sessionId;
+    return true;
+  }
+}
+
+/** The signed-in user's id, set by `SessionGuard`. */
+export const CurrentUserId = createParamDecorator((_: unknown, context: ExecutionContext): string => {
+  const request = context.switchToHttp().getRequest<RequestWithSession>();
+  if (!request.session) throw new UnauthorizedException(UNAUTHORIZED_MESSAGE);
+  return request.session.userId;
+});

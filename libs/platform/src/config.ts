@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/**
+ * Parses and validates an app's environment at boot (ARCHITECTURE.md "Configuration").
+ *
+ * @param schema zod object schema whose keys are environment variable names, with defaults
+ * @param env the environment to read, `process.env` by default
+ * @returns the parsed, typed configuration
+ * @throws Error listing every invalid or missing variable, one per line, so the app fails fast
+ */
+export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  const parsed = schema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.') || '(env)'}: ${i.message}`);
+  throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+}
+
+/** `REDIS_URL`, default the machine's Redis on 127.0.0.1:6379. */
+export const redisEnv = {
+  REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+};
+
+/** `DATABASE_URL`, default the machine's PostgreSQL (trust auth) and the `archlens` database. */
+export const databaseEnv = {
+  DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/archlens'),
+};
+
+/** `S3_*`: the object store (MinIO, any S3, or the local S3-compatible server started by `npm start`). */
+export const storageEnv = {
+  S3_ENDPOINT: z.string().url().default('http://127.0.0.1:9000'),
+  S3_ACCESS_KEY: z.string().min(1).default('S3RVER'),
+  S3_SECRET_KEY: z.string().min(1).default('S3RVER'),
+  S3_BUCKET: z.string().min(3).default('archlens'),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+};
+
+/** Optional string variable: an empty value counts as unset. */
+export const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));

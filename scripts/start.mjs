@@ -1,0 +1,91 @@
+#!/usr/bin/env node
+// `npm start`: brings the whole product up on one machine with local defaults (README).
+// Installs dependencies when missing, finds or starts PostgreSQL, Redis and an S3-compatible
+// server, builds everything, starts every app with prefixed logs and stops it all on Ctrl-C.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { buildAll, ensureDependencies, log, ROOT } from './bootstrap.mjs';
+
+ensureDependencies();
+const { ensurePostgres, ensureRedis, ensureS3 } = await import('./local-services.mjs');
+
+const env = process.env;
+const port = Number(env.PORT ?? 3000);
+const stateDir = path.resolve(ROOT, env.ARCHLENS_STATE_DIR ?? '.local');
+const stops = [];
+const children = [];
+let stopping = false;
+
+async function shutdown(code) {
+  if (stopping) return;
+  stopping = true;
+  log('stopping…');
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : undefined)));
+  for (const stop of stops.reverse()) await stop().catch(() => undefined);
+  log('stopped.');
+  process.exit(code);
+}
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+
+try {
+  const postgres = await ensurePostgres({
+    database: env.ARCHLENS_LOCAL_DB ?? 'archlens',
+    stateDir,
+    pgPort: Number(env.ARCHLENS_LOCAL_PG_PORT ?? 54329),
+  });
+  stops.push(postgres.stop);
+  log(`PostgreSQL: ${postgres.source}`);
+  const redis = await ensureRedis({ db: Number(env.ARCHLENS_LOCAL_REDIS_DB ?? 0), stateDir, redisPort: Number(env.ARCHLENS_LOCAL_REDIS_PORT ?? 63790) });
+  stops.push(redis.stop);
+  log(`Redis: ${redis.source}`);
+  const s3 = await ensureS3({ stateDir, s3Port: Number(env.ARCHLENS_LOCAL_S3_PORT ?? 9000) });
+  stops.push(s3.stop);
+  log(`S3: ${s3.source}`);
+
+  if (env.ARCHLENS_SKIP_BUILD !== '1') buildAll();
+
+  const appEnv = { ...env, ...s3.env, DATABASE_URL: postgres.url, REDIS_URL: redis.url, PORT: String(port) };
+  const apps = [
+    { name: 'auth-service', colour: 35 },
+    { name: 'analysis-worker', colour: 36 },
+    { name: 'gateway', colour: 32 },
+  ];
+  for (const app of apps) {
+    const child = spawn(process.execPath, ['--enable-source-maps', path.join(ROOT, 'apps', app.name, 'dist', 'main.js')], {
+      cwd: ROOT,
+      env: appEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const prefix = `\x1b[${app.colour}m[${app.name}]\x1b[0m `;
+    for (const stream of [child.stdout, child.stderr]) {
+      let buffer = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk) => {
+        buffer += chunk;
+        const lines = buffer.split('\n');
+        buffer = lines.pop() ?? '';
+        for (const line of lines) process.stdout.write(prefix + line + '\n');
+      });
+    }
+    child.on('exit', (code, signal) => {
+      if (!stopping) {
+        log(`${app.name} exited (${code ?? signal}); stopping everything.`);
+        void shutdown(1);
+      }
+    });
+    children.push(child);
+  }
+
+  const healthUrl = `http://127.0.0.1:${port}/api/health`;
+  for (let i = 0; i < 600 && !stopping; i++) {
+    const ok = await fetch(healthUrl).then((r) => r.ok).catch(() => false);
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  log(`\x1b[1mArchLens is running: http://localhost:${port}\x1b[0m  (Ctrl-C stops everything)`);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  await shutdown(1);
+}
