@@ -4,6 +4,7 @@ import { MAX_IMAGE_BYTES, PRIMARY_DESCRIPTION_WORDS, countSections } from '@arch
 import { countWords } from '@archlens/contracts/words';
 import type { AnalysisText } from '@archlens/contracts/analysis';
 import type { VisionEngine } from '../../../analysis-worker/src/analysis/engines/vision-engine.js';
+import { startFakeChatCompletions, type FakeChatCompletions } from '../../../analysis-worker/src/testing/fake-chat-completions.server.js';
 import { fixturePhoto, pngDeclaring, smallPng, THREE_PHOTOS } from '../testing/images.js';
 import { startStack, type Stack } from '../testing/stack.js';
 
@@ -164,5 +165,33 @@ describe('an engine that fails', () => {
     expect(res.body.message).toBe('The vision model did not return a valid analysis after 3 attempts: 87 words.');
     const after = await stack.footprint();
     expect([after.objects, after.analyses]).toEqual([before.objects, before.analyses]);
+  });
+});
+
+describe('with OPENAI_API_KEY set, the worker uses the OpenAI-compatible endpoint it is configured with', () => {
+  let stack: Stack;
+  let fake: FakeChatCompletions;
+  const words = (n: number) => Array.from({ length: n }, (_, i) => ['grey', 'stone', 'arcade', 'rhythm'][i % 4]).join(' ');
+  const expanded = ['## Massing and Form', 'x', '## Materials and Palette', 'x', '## Light and Atmosphere', 'x', '## Detailing and Rhythm', 'x'].join('\n\n');
+
+  beforeAll(async () => {
+    fake = await startFakeChatCompletions([
+      JSON.stringify({ primaryDescription: words(88), expandedDescription: expanded, tags: ['arcade', 'stone', 'grey', 'rhythm', 'colonnade'] }),
+    ]);
+    stack = await startStack({ env: { OPENAI_API_KEY: 'sk-pipeline', OPENAI_BASE_URL: fake.baseURL, OPENAI_VISION_MODEL: 'gpt-4o-pipeline' } });
+  });
+  afterAll(async () => {
+    await stack?.close();
+    await fake?.close();
+  });
+
+  it('answers with engine "openai" and the configured model, and records it', async () => {
+    const { cookie } = await signUp(stack, 'Openai');
+    const res = await request(stack.http).post('/api/analyze').set('Cookie', cookie).attach('images', fixturePhoto('havana-cathedral-baroque.jpg'), 'havana.jpg').expect(200);
+    expect(res.body).toMatchObject({ engine: 'openai', model: 'gpt-4o-pipeline', primaryDescription: words(88), imageCount: 1 });
+    expect(fake.requests).toHaveLength(1);
+    expect(fake.requests[0]!.authorization).toBe('Bearer sk-pipeline');
+    const { rows } = await stack.db.query('SELECT engine, model FROM analysis.analyses WHERE id = $1', [res.body.id]);
+    expect(rows[0]).toEqual({ engine: 'openai', model: 'gpt-4o-pipeline' });
   });
 });

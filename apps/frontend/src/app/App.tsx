@@ -1,0 +1,46 @@
+import Box from '@mui/material/Box';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { SnackbarProvider } from 'notistack';
+import { useState } from 'react';
+import { BrowserRouter } from 'react-router-dom';
+import { SignInDialogProvider } from '../features/auth/components/SignInDialogProvider';
+import { ToastContent } from '../shared/toast';
+import { createQueryClient } from './query-client';
+import { AppRoutes } from './router';
+import { theme } from './theme';
+
+const toastComponents = {
+  default: ToastContent,
+  success: ToastContent,
+  error: ToastContent,
+  warning: ToastContent,
+  info: ToastContent,
+};
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      {/* Spec §9: at most one toast at a time, shown for 5000 ms. */}
+      <SnackbarProvider
+        maxSnack={1}
+        autoHideDuration={5000}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        Components={toastComponents}
+      >
+        <QueryClientProvider client={queryClient}>
+          <BrowserRouter>
+            <SignInDialogProvider>
+              <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+                <AppRoutes />
+              </Box>
+            </SignInDialogProvider>
+          </BrowserRouter>
+        </QueryClientProvider>
+      </SnackbarProvider>
+    </ThemeProvider>
+  );
+}

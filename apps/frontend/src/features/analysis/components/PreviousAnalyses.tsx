@@ -1,0 +1,64 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { formatAnalysisDate } from '../format';
+import { usePreviousAnalyses } from '../hooks/use-previous-analyses';
+import { ANALYSIS_TEXTS } from '../texts';
+
+const grid = {
+  listStyle: 'none',
+  p: 0,
+  m: 0,
+  display: 'grid',
+  gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' },
+  gap: 2,
+} as const;
+
+/** Up to 3 previous analyses, newest first (spec §2, §9). */
+export function PreviousAnalyses() {
+  const { data, isPending, isError } = usePreviousAnalyses();
+
+  return (
+    <Box component="section" aria-labelledby="previous-heading" sx={{ mt: { xs: 5, md: 7 } }}>
+      <Typography id="previous-heading" variant="h2" sx={{ mb: 2 }}>
+        {ANALYSIS_TEXTS.previousHeading}
+      </Typography>
+
+      {isPending ? (
+        <Box sx={grid} aria-busy="true">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} variant="rounded" height={180} />
+          ))}
+        </Box>
+      ) : isError ? (
+        <Typography color="text.secondary">{ANALYSIS_TEXTS.previousError}</Typography>
+      ) : (
+        <>
+          {data.length === 0 && <Typography color="text.secondary">{ANALYSIS_TEXTS.previousEmpty}</Typography>}
+          <Box component="ol" data-testid="previous-analyses" sx={grid}>
+            {data.map((item) => (
+              <Card component="li" key={item.id} data-testid="previous-analysis">
+                <CardContent sx={{ p: 2.5 }}>
+                  <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1, mb: 1.25 }}>
+                    <Typography variant="body2" component="time" dateTime={item.createdAt} sx={{ fontWeight: 600 }}>
+                      {formatAnalysisDate(item.createdAt)}
+                    </Typography>
+                    <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+                      {ANALYSIS_TEXTS.imageCount(item.imageCount)}
+                    </Typography>
+                  </Stack>
+                  <Typography variant="body2" color="text.secondary">
+                    {item.primaryDescription}
+                  </Typography>
+                </CardContent>
+              </Card>
+            ))}
+          </Box>
+        </>
+      )}
+    </Box>
+  );
+}

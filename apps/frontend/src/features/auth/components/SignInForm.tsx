@@ -1,0 +1,55 @@
+import { signInRequestSchema, type SignInRequest } from '@archlens/contracts/auth';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { serverMessageOf } from '../../../api/error-message';
+import { toast } from '../../../shared/toast';
+import { useSignIn } from '../hooks/use-auth-mutations';
+import { useValidatedForm } from '../hooks/use-validated-form';
+import { AUTH_TEXTS } from '../texts';
+import { PasswordField } from './PasswordField';
+
+export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
+  const signIn = useSignIn();
+  const form = useValidatedForm<SignInRequest, SignInRequest>(signInRequestSchema, { email: '', password: '' });
+
+  const submit = form.handleSubmit((body) =>
+    signIn.mutate(body, {
+      onSuccess: () => {
+        toast({ title: AUTH_TEXTS.signInSuccessTitle, description: AUTH_TEXTS.signInSuccess, variant: 'success' });
+        onSignedIn();
+      },
+      onError: (error) =>
+        toast({
+          title: AUTH_TEXTS.signInFailedTitle,
+          description: serverMessageOf(error) ?? AUTH_TEXTS.signInFailedFallback,
+          variant: 'error',
+        }),
+    }),
+  );
+
+  return (
+    <Stack component="form" noValidate onSubmit={submit} spacing={0.5}>
+      <TextField
+        {...form.field('email')}
+        label={AUTH_TEXTS.email}
+        type="email"
+        autoComplete="email"
+        autoFocus
+      />
+      <PasswordField {...form.field('password')} label={AUTH_TEXTS.password} autoComplete="current-password" />
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        fullWidth
+        disabled={signIn.isPending}
+        startIcon={signIn.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
+        sx={{ mt: 1 }}
+      >
+        {AUTH_TEXTS.signInButton}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,65 @@
+import { signUpRequestSchema, type SignUpRequest } from '@archlens/contracts/auth';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { serverMessageOf } from '../../../api/error-message';
+import { toast } from '../../../shared/toast';
+import { useSignUp } from '../hooks/use-auth-mutations';
+import { useValidatedForm } from '../hooks/use-validated-form';
+import { AUTH_TEXTS } from '../texts';
+import { PasswordField } from './PasswordField';
+
+type SignUpFields = Record<keyof SignUpRequest, string>;
+
+export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
+  const signUp = useSignUp();
+  const form = useValidatedForm<SignUpFields, SignUpRequest>(signUpRequestSchema, {
+    email: '',
+    first_name: '',
+    last_name: '',
+    password: '',
+  });
+
+  const submit = form.handleSubmit((body) =>
+    signUp.mutate(body, {
+      onSuccess: () => {
+        toast({ title: AUTH_TEXTS.signUpSuccessTitle, description: AUTH_TEXTS.signUpSuccess, variant: 'success' });
+        onSignedUp();
+      },
+      onError: (error) =>
+        toast({
+          title: AUTH_TEXTS.signUpFailedTitle,
+          description: serverMessageOf(error) ?? AUTH_TEXTS.signUpFailedFallback,
+          variant: 'error',
+        }),
+    }),
+  );
+
+  return (
+    <Stack component="form" noValidate onSubmit={submit} spacing={0.5}>
+      <TextField {...form.field('email')} label={AUTH_TEXTS.email} type="email" autoComplete="email" autoFocus />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0.5, sm: 1.5 }}>
+        <TextField {...form.field('first_name')} label={AUTH_TEXTS.firstName} autoComplete="given-name" />
+        <TextField {...form.field('last_name')} label={AUTH_TEXTS.lastName} autoComplete="family-name" />
+      </Stack>
+      <PasswordField
+        {...form.field('password')}
+        label={AUTH_TEXTS.password}
+        placeholder={AUTH_TEXTS.passwordPlaceholder}
+        autoComplete="new-password"
+      />
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        fullWidth
+        disabled={signUp.isPending}
+        startIcon={signUp.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
+        sx={{ mt: 1 }}
+      >
+        {AUTH_TEXTS.signUpButton}
+      </Button>
+    </Stack>
+  );
+}

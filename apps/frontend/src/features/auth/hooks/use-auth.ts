@@ -1,0 +1,28 @@
+import type { PublicUser } from '@archlens/contracts/auth';
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '../../../api/query-keys';
+import { authApi } from '../api/auth-api';
+import { AUTH_USER_CACHE_MS } from '../texts';
+
+export type AuthState =
+  | { status: 'loading'; user: null }
+  | { status: 'authenticated'; user: PublicUser }
+  | { status: 'unauthenticated'; user: null };
+
+/** Options of the auth user query, shared by the hook and the sign-in success path. */
+export const authUserQueryOptions = {
+  queryKey: queryKeys.authUser,
+  queryFn: ({ signal }: { signal: AbortSignal }) => authApi.currentUser(signal),
+  retry: false,
+  staleTime: AUTH_USER_CACHE_MS,
+  gcTime: AUTH_USER_CACHE_MS,
+  meta: { ignoreUnauthorised: true },
+} as const;
+
+/** Spec §4: loading, authenticated, or unauthenticated (a failed user call). */
+export function useAuth(): AuthState {
+  const query = useQuery(authUserQueryOptions);
+  if (query.isPending) return { status: 'loading', user: null };
+  if (query.data) return { status: 'authenticated', user: query.data };
+  return { status: 'unauthenticated', user: null };
+}

@@ -1,0 +1,49 @@
+
+export const PRODUCT_NAME = 'ArchLens';
+
+/** Every user-visible text of the sign-in dialog and the auth flow (spec §2, §5, §8). */
+export const AUTH_TEXTS = {
+  signInTitle: `Sign In to ${PRODUCT_NAME}`,
+  signUpTitle: 'Create Your Account',
+  signInSubtitle: 'Welcome back. Sign in to continue your analyses.',
+  signUpSubtitle: 'Free to start: analyse up to 10 images at a time.',
+  email: 'Email',
+  password: 'Password',
+  firstName: 'First Name',
+  lastName: 'Last Name',
+  passwordPlaceholder: 'At least 6 characters',
+  showPassword: 'Show password',
+  hidePassword: 'Hide password',
+  signInButton: 'Sign In',
+  signUpButton: 'Create Account',
+  toSignUp: "Don't have an account? Sign up",
+  toSignIn: 'Already have an account? Sign in',
+  close: 'Close',
+  checkingSession: 'Checking your session',
+  signInSuccessTitle: 'Welcome back!',
+  signInSuccess: 'You have been signed in successfully.',
+  signUpSuccessTitle: `Welcome to ${PRODUCT_NAME}!`,
+  signUpSuccess: 'Your account has been created successfully.',
+  signInFailedTitle: 'Sign In Failed',
+  signInFailedFallback: 'Please check your credentials and try again.',
+  signUpFailedTitle: 'Sign Up Failed',
+  signUpFailedFallback: 'Please try again.',
+  unauthorisedTitle: 'Unauthorized',
+  unauthorised: 'You are logged out. Logging in again...',
+} as const;
+
+/** Browser navigations handled by the gateway (spec §2 route table). */
+export const AUTH_PATHS = {
+  login: '/api/login',
+  logout: '/api/logout',
+} as const;
+
+/** Spec §8/§9: the redirect to login follows the toast after 500 ms. */
+export const UNAUTHORISED_REDIRECT_DELAY_MS = 500;
+/**
+ * Spec §4: after sign-in or sign-up the page reloads. The reload waits this long so that the
+ * success toast is seen; the cached user already shows the signed-in screens meanwhile.
+ */
+export const RELOAD_AFTER_SIGN_IN_MS = 1000;
+/** Spec §9: the auth user is cached for 5 minutes. */
+export const AUTH_USER_CACHE_MS = 300_000;

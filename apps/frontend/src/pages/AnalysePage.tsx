@@ -1,0 +1,5 @@
+import { AnalysisWorkspace } from '../features/analysis/components/AnalysisWorkspace';
+
+export default function AnalysePage() {
+  return <AnalysisWorkspace />;
+}

@@ -1,0 +1,5 @@
+import { Landing } from '../features/landing/components/Landing';
+
+export default function LandingPage() {
+  return <Landing />;
+}

@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+
+const photos = path.resolve(import.meta.dirname ?? path.dirname(new URL(import.meta.url).pathname), '../../shared/fixtures/photos');
+const THREE = ['mit-media-lab.jpg', 'tours-cathedral-gothic.jpg', 'havana-cathedral-baroque.jpg'].map((n) => path.join(photos, n));
+/** Sum of the three originals (90 KB + 3.8 MB + 146 KB); the upload must be far smaller. */
+const ORIGINAL_BYTES = 90_109 + 3_785_255 + 146_438;
+
+/** "4.0 MB" → bytes (the format of formatBytes in the contracts). */
+function bytesOf(size: string): number {
+  const [, value, unit] = size.match(/^([\d.]+) (B|KB|MB)$/) ?? [];
+  if (!value) throw new Error(`not a size: ${size}`);
+  return Number(value) * { B: 1, KB: 1024, MB: 1024 * 1024 }[unit as 'B' | 'KB' | 'MB'];
+}
+
+function countWords(text: string): number {
+  return (text.match(/\S+/g) ?? []).length;
+}
+
+test('a newcomer signs up, analyses three fixture photos and finds the analysis again after a reload', async ({ page }) => {
+  const email = `e2e-${Date.now()}@example.com`;
+
+  await page.goto('/');
+  await page.getByRole('button', { name: 'FREE SIGN IN' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('Sign In to ArchLens')).toBeVisible();
+  await dialog.getByText("Don't have an account? Sign up").click();
+  await expect(dialog.getByText('Create Your Account')).toBeVisible();
+  // The spec §5 messages show before anything is sent.
+  await dialog.getByRole('button', { name: 'Create Account' }).click();
+  await expect(dialog.getByText('Please enter a valid email address')).toBeVisible();
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('First Name').fill('Zaha');
+  await dialog.getByLabel('Last Name').fill('Hadid');
+  await dialog.getByLabel('Password', { exact: true }).fill('parametric');
+  await expect(dialog.getByLabel('Password', { exact: true })).toHaveAttribute('placeholder', 'At least 6 characters');
+  await dialog.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Welcome to ArchLens!')).toBeVisible();
+  await page.waitForLoadState('load');
+  await expect(page.getByText('Hello Design Leader')).toBeVisible();
+
+  await page.goto('/analyse');
+  await expect(page.getByText('Ready for Analysis')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Generate Analysis' })).toBeDisabled();
+  await page.locator('input[type="file"]').setInputFiles(THREE);
+  await expect(page.getByText('Uploaded Images (3/10)')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Generate Analysis' }).click();
+  // The 3.8 MB photo is optimised in the browser (spec §9) before it is sent: the toast says
+  // from what total to what total.
+  await expect(page.getByText('Images Optimized')).toBeVisible();
+  const reduced = await page.getByText(/^Reduced the upload from/).innerText();
+  const [, before, after] = reduced.match(/from (.+) to (.+)\.$/) ?? [];
+  expect(bytesOf(before!)).toBeGreaterThan(ORIGINAL_BYTES * 0.95);
+  expect(bytesOf(after!)).toBeLessThan(ORIGINAL_BYTES / 3);
+
+  const primary = page.getByTestId('primary-description');
+  await expect(primary).toBeVisible({ timeout: 60_000 });
+  const description = (await primary.innerText()).trim();
+  expect(countWords(description)).toBe(88);
+  await expect(page.getByTestId('analysis-result')).toContainText('offline');
+
+  await page.getByRole('tab', { name: 'Expanded' }).click();
+  const expanded = page.getByTestId('expanded-description');
+  await expect(expanded.getByRole('heading').first()).toBeVisible();
+  expect(await expanded.getByRole('heading').count()).toBeGreaterThanOrEqual(4);
+  await expect(expanded).not.toContainText('## ');
+
+  await page.reload();
+  const previous = page.getByTestId('previous-analysis').first();
+  await expect(previous).toContainText(description.slice(0, 60));
+  await expect(previous).toContainText('3 images');
+});

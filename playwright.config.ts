@@ -1,0 +1,48 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end tests (`e2e/*.e2e-spec.ts`) in Debian's Chromium (never a downloaded browser) against
+ * the app started exactly as `npm start` starts it, on its own port, database and Redis database.
+ */
+const PORT = 3100;
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.e2e-spec.ts',
+  timeout: 120_000,
+  expect: { timeout: 30_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  outputDir: 'test-results',
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    browserName: 'chromium',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  webServer: {
+    command: 'node scripts/start.mjs',
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 300_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGINT', timeout: 20_000 },
+    env: {
+      PORT: String(PORT),
+      ARCHLENS_LOCAL_DB: 'archlens_e2e',
+      ARCHLENS_LOCAL_REDIS_DB: '14',
+      ARCHLENS_LOCAL_PG_PORT: '54339',
+      ARCHLENS_LOCAL_REDIS_PORT: '63791',
+      ARCHLENS_LOCAL_S3_PORT: '9100',
+      ARCHLENS_STATE_DIR: '.local/e2e',
+      OPENAI_API_KEY: '',
+    },
+  },
+});

@@ -1,0 +1,130 @@
+#!/usr/bin/env node
+// `npm run bench:analyze`: what the architecture adds to one analysis.
+// Measures POST /api/analyze (gateway → S3 → BullMQ → analysis-worker → PostgreSQL → response)
+// with the three fixture photos on the offline engine, at concurrency 1 and 8, beside the same
+// analysis run in-process (the offline engine on the same bytes: no gateway, queue or storage).
+// The app runs as `npm start` runs it, on its own port, database and Redis database.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { buildAll, ensureDependencies, log, ROOT } from './bootstrap.mjs';
+
+const PORT = 3200;
+const PHOTOS = ['mit-media-lab.jpg', 'tours-cathedral-gothic.jpg', 'havana-cathedral-baroque.jpg'];
+const REQUESTS = { 1: 30, 8: 48 };
+const WARM_UP = 4;
+
+ensureDependencies();
+buildAll();
+const images = PHOTOS.map((name) => ({ name, bytes: readFileSync(path.resolve(ROOT, '../shared/fixtures/photos', name)) }));
+
+function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** Runs `total` calls of `once` with `concurrency` in flight; returns each call's duration in ms. */
+async function measure(once, total, concurrency) {
+  const durations = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        next += 1;
+        const start = performance.now();
+        await once();
+        durations.push(performance.now() - start);
+      }
+    }),
+  );
+  return durations;
+}
+
+const app = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], {
+  cwd: ROOT,
+  env: {
+    ...process.env,
+    PORT: String(PORT),
+    ARCHLENS_SKIP_BUILD: '1',
+    ARCHLENS_LOCAL_DB: 'archlens_bench',
+    ARCHLENS_LOCAL_REDIS_DB: '13',
+    ARCHLENS_LOCAL_PG_PORT: '54359',
+    ARCHLENS_LOCAL_REDIS_PORT: '63792',
+    ARCHLENS_LOCAL_S3_PORT: '9200',
+    ARCHLENS_STATE_DIR: '.local/bench',
+    OPENAI_API_KEY: '',
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const stopApp = () =>
+  new Promise((resolve) => {
+    if (app.exitCode !== null) return resolve();
+    app.once('exit', resolve);
+    app.kill('SIGINT');
+  });
+
+try {
+  const base = `http://127.0.0.1:${PORT}`;
+  let healthy = false;
+  for (let i = 0; i < 480 && !healthy; i++) {
+    healthy = await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false);
+    if (!healthy) await new Promise((r) => setTimeout(r, 250));
+  }
+  if (!healthy) throw new Error('the app did not become healthy');
+
+  const signup = await fetch(`${base}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: `bench-${Date.now()}@example.com`, first_name: 'Bench', last_name: 'Mark', password: 'benchmark' }),
+  });
+  if (signup.status !== 201) throw new Error(`sign-up failed: ${signup.status}`);
+  const cookie = signup.headers.get('set-cookie').split(';')[0];
+
+  const analyseOverHttp = async () => {
+    const form = new FormData();
+    for (const image of images) form.append('images', new Blob([image.bytes], { type: 'image/jpeg' }), image.name);
+    const res = await fetch(`${base}/api/analyze`, { method: 'POST', body: form, headers: { cookie } });
+    const body = await res.json();
+    if (res.status !== 200 || body.engine !== 'offline') throw new Error(`analysis failed: ${res.status} ${JSON.stringify(body)}`);
+  };
+
+  const { OfflineVisionEngine } = await import(
+    pathToFileURL(path.join(ROOT, 'apps/analysis-worker/dist/analysis/engines/offline-vision.engine.js')).href
+  );
+  const engine = new OfflineVisionEngine();
+  const analyseInProcess = async () => {
+    await engine.analyse(images.map((i) => i.bytes));
+  };
+
+  const rows = [];
+  for (const concurrency of [1, 8]) {
+    const total = REQUESTS[concurrency];
+    await measure(analyseInProcess, WARM_UP, 1);
+    const inProcess = await measure(analyseInProcess, total, concurrency);
+    await measure(analyseOverHttp, WARM_UP, 1);
+    const pipeline = await measure(analyseOverHttp, total, concurrency);
+    rows.push({ concurrency, total, inProcess, pipeline });
+  }
+  await stopApp();
+
+  const fmt = (v) => v.toFixed(1).padStart(8);
+  console.log('\nPOST /api/analyze, 3 fixture photos (4.0 MB), offline engine');
+  console.log('concurrency  requests   pipeline p50   p95 | in-process p50   p95 | added p50   p95   (ms)');
+  for (const r of rows) {
+    const pp50 = percentile(r.pipeline, 50);
+    const pp95 = percentile(r.pipeline, 95);
+    const ip50 = percentile(r.inProcess, 50);
+    const ip95 = percentile(r.inProcess, 95);
+    r.added = { p50: pp50 - ip50, p95: pp95 - ip95 };
+    console.log(`${String(r.concurrency).padStart(11)} ${String(r.total).padStart(9)} ${fmt(pp50)} ${fmt(pp95)} | ${fmt(ip50)} ${fmt(ip95)} | ${fmt(r.added.p50)} ${fmt(r.added.p95)}`);
+  }
+  const c8 = rows.find((r) => r.concurrency === 8);
+  console.log(`at concurrency 8: added latency p50: ${Math.round(c8.added.p50)} ms, p95: ${Math.round(c8.added.p95)} ms`);
+  const c1 = rows.find((r) => r.concurrency === 1);
+  console.log(`added latency p50: ${Math.round(c1.added.p50)} ms, p95: ${Math.round(c1.added.p95)} ms`);
+} catch (error) {
+  await stopApp();
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}

@@ -1,0 +1,20 @@
+#!/usr/bin/env node
+// `npm test` (README): every test tier, from a clean clone. Installs dependencies when missing,
+// builds, then runs unit tests, integration tests (real PostgreSQL, Redis, S3 server) and the
+// Playwright end-to-end tests against the app as `npm start` starts it, in Debian's Chromium.
+import { buildAll, ensureAptPackages, ensureDependencies, log, run } from './bootstrap.mjs';
+
+const started = Date.now();
+ensureDependencies();
+buildAll();
+const jest = ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js'];
+log('unit tests');
+run(process.execPath, [...jest, '--selectProjects', 'unit']);
+log('integration tests');
+run(process.execPath, [...jest, '--selectProjects', 'integration', '--runInBand']);
+if (!ensureAptPackages([{ command: 'chromium', package: 'chromium' }])) {
+  throw new Error('Chromium is needed for the end-to-end tests: install Debian\'s "chromium" package.');
+}
+log('end-to-end tests (Playwright, Debian Chromium)');
+run('node_modules/.bin/playwright', ['test'], { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' });
+log(`all tests passed in ${Math.round((Date.now() - started) / 1000)} s`);
