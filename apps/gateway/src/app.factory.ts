@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { Logger } from '@nestjs/common';
+import { Logger, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
@@ -15,10 +15,13 @@ const JSON_LIMIT = '100kb';
  * Builds the gateway application (not yet listening), so `main.ts`, the integration tests and the
  * benchmark start exactly the same thing.
  */
-export async function createGatewayApp(config: GatewayConfig): Promise<NestExpressApplication> {
+export async function createGatewayApp(
+  config: GatewayConfig,
+  options: { logger?: LogLevel[] } = {},
+): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(GatewayModule.forRoot(config), {
     bodyParser: false,
-    logger: ['error', 'warn', 'log'],
+    logger: options.logger ?? ['error', 'warn', 'log'],
   });
   app.set('trust proxy', config.TRUST_PROXY);
   app.disable('x-powered-by');

@@ -26,7 +26,7 @@ export function createServiceDataSource(options: ServiceDataSourceOptions): Data
     migrationsTableName: 'migrations',
     synchronize: false,
     migrationsRun: false,
-    logging: ['error', 'warn'],
+    logging: ['warn', 'migration'], // query errors surface as exceptions
     extra: { max: 10, application_name: `archlens-${options.schema}` },
   });
 }

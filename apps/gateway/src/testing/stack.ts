@@ -44,8 +44,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     { logger: ['error'] },
   );
   const gatewayConfig = loadGatewayConfig({ ...env, FRONTEND_DIST: '/nonexistent-spa' });
-  const gateway = await createGatewayApp(gatewayConfig);
-  gateway.useLogger(['error']);
+  const gateway = await createGatewayApp(gatewayConfig, { logger: ['error'] });
   await gateway.init();
   const storage = new ObjectStorage(gatewayConfig);
   const db = new pg.Pool({ connectionString: env.DATABASE_URL, max: 2 });
