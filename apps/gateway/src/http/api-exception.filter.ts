@@ -14,7 +14,11 @@ export class ApiExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
     const { status, message } = this.describe(exception);
-    if (status >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    if (!(exception instanceof HttpException) && status === HttpStatus.INTERNAL_SERVER_ERROR) {
+      this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    } else if (status >= 500) {
+      this.logger.warn(`${status}: ${message}`);
+    }
     if (response.headersSent) return;
     response.status(status).json({ message });
   }
