@@ -19,13 +19,18 @@ export function run(command, args, env = {}) {
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${result.status ?? result.signal}`);
 }
 
-/** `npm ci` when node_modules is missing or older than package-lock.json. */
+/**
+ * Installs the locked dependencies when node_modules is missing or older than package-lock.json.
+ * `npm install` rather than `npm ci`: the registry this project's machines reach records no
+ * download addresses, so the lockfile holds only this platform's optional native packages and
+ * `npm ci` refuses it as out of sync; `npm install` installs the same locked versions.
+ */
 export function ensureDependencies() {
   const marker = path.join(ROOT, 'node_modules', '.package-lock.json');
   const lock = path.join(ROOT, 'package-lock.json');
   if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
-  log('installing dependencies (npm ci)…');
-  run('npm', ['ci', '--no-audit', '--no-fund']);
+  log('installing dependencies (npm install, locked versions)…');
+  run('npm', ['install', '--no-audit', '--no-fund']);
 }
 
 function hasCommand(name) {
