@@ -3,22 +3,11 @@ import { analysisTextSchema, countSections } from '@archlens/contracts/analysis'
 import { countWords } from '@archlens/contracts/words';
 import { describeFeatures } from './offline-description.js';
 import { aggregateFeatures, extractFeatures, type AggregateFeatures } from './pixel-features.js';
-import { fixturePhoto } from './testing/fixture-photos.js';
+import { FIXTURE_PHOTO_NAMES, fixturePhoto } from './testing/fixture-photos.js';
 import { randomFeatures, seededRandom } from './testing/random-features.js';
 import { AMERICAN_SPELLINGS, FORBIDDEN_TERMS } from './testing/style-terms.js';
 
-const PHOTOS = [
-  'budapest-bauhaus-house.jpg',
-  'buenos-aires-building.jpg',
-  'craftsman-house.jpg',
-  'friedrichshafen-zeppelin-museum.jpg',
-  'havana-cathedral-baroque.jpg',
-  'mit-media-lab.jpg',
-  'persepolis-ruins.jpg',
-  'ripon-cathedral-facade.jpg',
-  'tours-cathedral-gothic.jpg',
-  'utrecht-jaarbeurs.jpg',
-];
+const PHOTOS = FIXTURE_PHOTO_NAMES;
 
 async function photoFeatures(...names: string[]): Promise<AggregateFeatures> {
   const images = [];

@@ -1,20 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
 import { aggregateFeatures, extractFeatures, ImageDecodeError, type ImageFeatures } from './pixel-features.js';
-import { fixturePhoto } from './testing/fixture-photos.js';
+import { FIXTURE_PHOTO_NAMES, fixturePhoto } from './testing/fixture-photos.js';
 
-const PHOTOS = [
-  'budapest-bauhaus-house.jpg',
-  'buenos-aires-building.jpg',
-  'craftsman-house.jpg',
-  'friedrichshafen-zeppelin-museum.jpg',
-  'havana-cathedral-baroque.jpg',
-  'mit-media-lab.jpg',
-  'persepolis-ruins.jpg',
-  'ripon-cathedral-facade.jpg',
-  'tours-cathedral-gothic.jpg',
-  'utrecht-jaarbeurs.jpg',
-];
+const PHOTOS = FIXTURE_PHOTO_NAMES;
 
 /** A raw RGB image filled by `colour(x, y)`, encoded as PNG. */
 async function syntheticPng(width: number, height: number, colour: (x: number, y: number) => [number, number, number]): Promise<Buffer> {

@@ -20,3 +20,17 @@ export const FIXTURE_PHOTOS_DIR = path.resolve(findRepoRoot(), '../shared/fixtur
 export function fixturePhoto(name: string): Buffer {
   return readFileSync(path.join(FIXTURE_PHOTOS_DIR, name));
 }
+
+/** The ten photographs of different buildings (the 7 MB re-encode of Tours left out). */
+export const FIXTURE_PHOTO_NAMES = [
+  'budapest-bauhaus-house.jpg',
+  'buenos-aires-building.jpg',
+  'craftsman-house.jpg',
+  'friedrichshafen-zeppelin-museum.jpg',
+  'havana-cathedral-baroque.jpg',
+  'mit-media-lab.jpg',
+  'persepolis-ruins.jpg',
+  'ripon-cathedral-facade.jpg',
+  'tours-cathedral-gothic.jpg',
+  'utrecht-jaarbeurs.jpg',
+];
