@@ -4,6 +4,7 @@ import {
   type PreviousAnalysis,
 } from '@archlens/contracts/analysis';
 import { z } from 'zod';
+import { API_ROUTES } from '@archlens/contracts/routes';
 import { apiRequest } from '../../../api/client';
 
 /**
@@ -23,9 +24,9 @@ export const analysisApi = {
   analyse: (files: readonly File[]): Promise<AnalysisResult> => {
     const formData = new FormData();
     for (const file of files) formData.append('images', file, file.name);
-    return apiRequest('/api/analyze', { method: 'POST', formData, schema: analysisResultSchema });
+    return apiRequest(API_ROUTES.analyze.path, { method: 'POST', formData, schema: analysisResultSchema });
   },
   /** `GET /api/analyses`: up to 3, newest first. */
   recent: (signal?: AbortSignal): Promise<PreviousAnalysis[]> =>
-    apiRequest('/api/analyses', { schema: previousAnalysesResponseSchema, signal }),
+    apiRequest(API_ROUTES.previousAnalyses.path, { schema: previousAnalysesResponseSchema, signal }),
 };

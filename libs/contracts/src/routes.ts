@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { analyzeResponseSchema, previousAnalysesResponseSchema } from './analysis.js';
+import { publicUserSchema, signInRequestSchema, signUpRequestSchema } from './auth.js';
+import { errorResponseSchema } from './http.js';
+
+/** One `/api` route: method, path, request body schema (or the body's kind) and response schema. */
+export interface ApiRoute {
+  method: 'GET' | 'POST';
+  path: string;
+  /** JSON body schema, 'multipart' for uploads, or null for no body. */
+  request: z.ZodType | 'multipart' | null;
+  /** Success body schema, or 'redirect' for browser navigations. */
+  response: z.ZodType | 'redirect';
+}
+
+/**
+ * Every `/api` route the gateway serves (spec §7, issue #2). Non-OK answers carry
+ * `errorResponseSchema`. The SPA and the gateway both read their shapes from here.
+ */
+export const API_ROUTES = {
+  signUp: { method: 'POST', path: '/api/auth/signup', request: signUpRequestSchema, response: publicUserSchema },
+  signIn: { method: 'POST', path: '/api/auth/signin', request: signInRequestSchema, response: publicUserSchema },
+  currentUser: { method: 'GET', path: '/api/auth/user', request: null, response: publicUserSchema },
+  logout: { method: 'GET', path: '/api/logout', request: null, response: 'redirect' },
+  login: { method: 'GET', path: '/api/login', request: null, response: 'redirect' },
+  analyze: { method: 'POST', path: '/api/analyze', request: 'multipart', response: analyzeResponseSchema },
+  previousAnalyses: { method: 'GET', path: '/api/analyses', request: null, response: previousAnalysesResponseSchema },
+  health: {
+    method: 'GET',
+    path: '/api/health',
+    request: null,
+    response: z.object({ status: z.literal('ok'), queues: z.array(z.string()) }),
+  },
+} as const satisfies Record<string, ApiRoute>;
+
+/** Body of every non-OK answer. */
+export const apiErrorSchema = errorResponseSchema;
