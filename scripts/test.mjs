@@ -7,6 +7,9 @@ import { buildAll, ensureAptPackages, ensureDependencies, log, run } from './boo
 const started = Date.now();
 ensureDependencies();
 buildAll();
+log('type-checking the tests');
+run('node_modules/.bin/tsc', ['-p', 'tsconfig.spec.json']);
+run('node_modules/.bin/tsc', ['-p', 'apps/frontend/tsconfig.spec.json']);
 const jest = ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js'];
 log('unit tests');
 run(process.execPath, [...jest, '--selectProjects', 'unit']);

@@ -37,7 +37,7 @@ export interface Stack {
 
 /** Starts the three apps; call `close()` in afterAll. */
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
-  const env = { ...process.env, OPENAI_API_KEY: '', ...options.env };
+  const env: NodeJS.ProcessEnv = { ...process.env, OPENAI_API_KEY: '', ...options.env };
   const auth = await NestFactory.createApplicationContext(AuthModule.forRoot(loadAuthConfig(env)), { logger: ['error'] });
   let analysis: INestApplicationContext | undefined = await NestFactory.createApplicationContext(
     AnalysisWorkerModule.forRoot(loadAnalysisConfig(env), options.engine),
