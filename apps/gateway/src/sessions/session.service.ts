@@ -45,7 +45,13 @@ export class SessionService implements OnApplicationShutdown {
     const key = this.key(sessionId);
     const raw = await this.redis.getex(key, 'EX', this.ttlSeconds);
     if (!raw) return null;
-    const parsed = sessionSchema.safeParse(JSON.parse(raw));
+    let json: unknown;
+    try {
+      json = JSON.parse(raw);
+    } catch {
+      return null;
+    }
+    const parsed = sessionSchema.safeParse(json);
     return parsed.success ? parsed.data : null;
   }
 
