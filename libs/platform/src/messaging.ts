@@ -128,7 +128,7 @@ export class CommandClient {
       }
       throw new CommandFailedError(message);
     }
-    await job.remove().catch(() => undefined); // read once; keep nothing (passwords) longer than needed
+    void job.remove().catch(() => undefined); // read once; keep nothing longer than needed, off the reply path
     return definition.result.parse(raw) as JobResult<N>;
   }
 

@@ -35,26 +35,27 @@ export class AnalysisService {
     const started = performance.now();
     const images = await Promise.all(job.imageKeys.map((key) => this.storage.get(key)));
     const text = await this.engine.analyse(images);
-    const saved = await this.analyses.save(
-      this.analyses.create({
-        userId: job.userId,
-        imageKeys: job.imageKeys,
-        imageCount: job.imageKeys.length,
-        primaryDescription: text.primaryDescription,
-        expandedDescription: text.expandedDescription,
-        tags: text.tags,
-        engine: this.engine.name,
-        model: this.engine.model,
-        durationMs: Math.round(performance.now() - started),
-      }),
-    );
+    const row = this.analyses.create({
+      userId: job.userId,
+      imageKeys: job.imageKeys,
+      imageCount: job.imageKeys.length,
+      primaryDescription: text.primaryDescription,
+      expandedDescription: text.expandedDescription,
+      tags: text.tags,
+      engine: this.engine.name,
+      model: this.engine.model,
+      durationMs: Math.round(performance.now() - started),
+    });
+    // One INSERT … RETURNING; `save` would wrap it in a transaction of three round trips.
+    const inserted = await this.analyses.insert(row);
+    const generated = inserted.generatedMaps[0] as { id: string; createdAt: Date };
     return {
-      id: saved.id,
+      id: generated.id,
       ...text,
       engine: this.engine.name,
       model: this.engine.model,
-      createdAt: saved.createdAt.toISOString(),
-      imageCount: saved.imageCount,
+      createdAt: generated.createdAt.toISOString(),
+      imageCount: row.imageCount,
     };
   }
 
