@@ -47,8 +47,6 @@ export const ANALYSIS_MESSAGES = {
   /** Server-side only (no spec text): a decompression bomb or absurd canvas. */
   tooManyPixels: (file: string, width: number, height: number) =>
     `"${file}" is ${width}×${height} pixels; the maximum is ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`,
-  /** Server-side only: the upload carried no `images` field. */
-  noFiles: 'Please upload at least one architectural image.',
 } as const;
 
 /** Counts the `## ` headings of an expanded description. */

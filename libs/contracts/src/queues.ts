@@ -48,8 +48,6 @@ export type JobNameOf<Q extends QueueName> = {
 }[JobName];
 export type JobData<N extends JobName> = z.infer<(typeof JOBS)[N]['data']>;
 export type JobResult<N extends JobName> = z.infer<(typeof JOBS)[N]['result']>;
-/** One `{ name, data }` union entry per job (Immich's `JobOf<>` pattern). */
-export type JobOf<N extends JobName> = { name: N; data: JobData<N> };
 
 /** Per-queue worker and caller settings. */
 export interface QueueSettings {

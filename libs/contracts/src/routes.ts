@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { analyzeResponseSchema, previousAnalysesResponseSchema } from './analysis.js';
 import { publicUserSchema, signInRequestSchema, signUpRequestSchema } from './auth.js';
-import { errorResponseSchema } from './http.js';
 
 /** One `/api` route: method, path, request body schema (or the body's kind) and response schema. */
 export interface ApiRoute {
@@ -15,7 +14,7 @@ export interface ApiRoute {
 
 /**
  * Every `/api` route the gateway serves (spec §7, issue #2). Non-OK answers carry
- * `errorResponseSchema`. The SPA and the gateway both read their shapes from here.
+ * `errorResponseSchema` (`./http`). The SPA and the gateway both read their shapes from here.
  */
 export const API_ROUTES = {
   signUp: { method: 'POST', path: '/api/auth/signup', request: signUpRequestSchema, response: publicUserSchema },
@@ -32,6 +31,3 @@ export const API_ROUTES = {
     response: z.object({ status: z.literal('ok'), queues: z.array(z.string()) }),
   },
 } as const satisfies Record<string, ApiRoute>;
-
-/** Body of every non-OK answer. */
-export const apiErrorSchema = errorResponseSchema;

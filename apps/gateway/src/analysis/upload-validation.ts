@@ -57,7 +57,7 @@ function displayName(name: string): string {
  *   415 (not JPEG/PNG/WebP), 422 (too many pixels)
  */
 export async function validateImageUploads(files: IncomingFile[] | undefined): Promise<ValidatedImage[]> {
-  if (!files || files.length === 0) throw new UploadRejectedError(HttpStatus.BAD_REQUEST, ANALYSIS_MESSAGES.noFiles);
+  if (!files || files.length === 0) throw new UploadRejectedError(HttpStatus.BAD_REQUEST, ANALYSIS_MESSAGES.noImages);
   if (files.length > MAX_ANALYSIS_IMAGES) {
     throw new UploadRejectedError(HttpStatus.BAD_REQUEST, ANALYSIS_MESSAGES.tooManyImages(MAX_ANALYSIS_IMAGES));
   }

@@ -1,3 +1,4 @@
+import { API_ROUTES } from '@archlens/contracts/routes';
 
 export const PRODUCT_NAME = 'ArchLens';
 
@@ -34,8 +35,8 @@ export const AUTH_TEXTS = {
 
 /** Browser navigations handled by the gateway (spec §2 route table). */
 export const AUTH_PATHS = {
-  login: '/api/login',
-  logout: '/api/logout',
+  login: API_ROUTES.login.path,
+  logout: API_ROUTES.logout.path,
 } as const;
 
 /** Spec §8/§9: the redirect to login follows the toast after 500 ms. */

@@ -211,27 +211,14 @@ function kMeans(points: Float64Array, weights: Float64Array, k: number, iteratio
 
   const assignment = new Int32Array(n).fill(-1);
   const distance = new Float64Array(n);
+  const nearestDistance = new Float64Array(1);
   for (let iter = 0; iter < iterations; iter++) {
     let changed = false;
     for (let i = 0; i < n; i++) {
-      const r = points[i * 3];
-      const g = points[i * 3 + 1];
-      const b = points[i * 3 + 2];
-      let best = 0;
-      let bestD = INFINITY;
-      for (let j = 0; j < k; j++) {
-        const dr = r - centres[j * 3];
-        const dg = g - centres[j * 3 + 1];
-        const db = b - centres[j * 3 + 2];
-        const d = dr * dr + dg * dg + db * db;
-        if (d < bestD) {
-          bestD = d;
-          best = j;
-        }
-      }
+      const best = nearestCentre(centres, k, points[i * 3], points[i * 3 + 1], points[i * 3 + 2], nearestDistance);
       if (assignment[i] !== best) changed = true;
       assignment[i] = best;
-      distance[i] = bestD;
+      distance[i] = nearestDistance[0];
     }
     if (!changed) break;
     acc.fill(0);
@@ -257,8 +244,11 @@ function kMeans(points: Float64Array, weights: Float64Array, k: number, iteratio
   return { centres, shares, assignment };
 }
 
-/** Index of the nearest centre to an RGB triplet. */
-function nearestCentre(centres: Float64Array, k: number, r: number, g: number, b: number): number {
+/**
+ * Index of the nearest centre to an RGB triplet; when `squaredDistance` is given, its first
+ * element receives the squared distance to that centre.
+ */
+function nearestCentre(centres: Float64Array, k: number, r: number, g: number, b: number, squaredDistance?: Float64Array): number {
   let best = 0;
   let bestD = INFINITY;
   for (let j = 0; j < k; j++) {
@@ -271,6 +261,7 @@ function nearestCentre(centres: Float64Array, k: number, r: number, g: number, b
       best = j;
     }
   }
+  if (squaredDistance) squaredDistance[0] = bestD;
   return best;
 }
 
