@@ -12,7 +12,7 @@ import { buildAll, ensureDependencies, log, ROOT } from './bootstrap.mjs';
 
 const PORT = 3200;
 const PHOTOS = ['mit-media-lab.jpg', 'tours-cathedral-gothic.jpg', 'havana-cathedral-baroque.jpg'];
-const REQUESTS = { 1: 30, 8: 48 };
+const REQUESTS = { 1: 60, 8: 48 };
 const WARM_UP = 4;
 
 ensureDependencies();
@@ -87,8 +87,12 @@ try {
     const res = await fetch(`${base}/api/analyze`, { method: 'POST', body: form, headers: { cookie } });
     const body = await res.json();
     if (res.status !== 200 || body.engine !== 'offline') throw new Error(`analysis failed: ${res.status} ${JSON.stringify(body)}`);
+    phases.push(parseServerTiming(res.headers.get('server-timing')));
   };
+  /** The gateway's Server-Timing phases of every measured pipeline call at concurrency 1. */
+  let phases = [];
 
+  const { parseServerTiming } = await import(pathToFileURL(path.join(ROOT, 'apps/gateway/dist/analysis/server-timing.js')).href);
   const { OfflineVisionEngine } = await import(
     pathToFileURL(path.join(ROOT, 'apps/analysis-worker/dist/analysis/engines/offline-vision.engine.js')).href
   );
@@ -97,14 +101,21 @@ try {
     await engine.analyse(images.map((i) => i.bytes));
   };
 
+  // The two sides alternate in rounds of `concurrency` calls, so that a slower or faster spell
+  // of this shared machine falls on both of them instead of on one.
   const rows = [];
   for (const concurrency of [1, 8]) {
     const total = REQUESTS[concurrency];
     await measure(analyseInProcess, WARM_UP, 1);
-    const inProcess = await measure(analyseInProcess, total, concurrency);
     await measure(analyseOverHttp, WARM_UP, 1);
-    const pipeline = await measure(analyseOverHttp, total, concurrency);
-    rows.push({ concurrency, total, inProcess, pipeline });
+    phases = [];
+    const inProcess = [];
+    const pipeline = [];
+    for (let done = 0; done < total; done += concurrency) {
+      inProcess.push(...(await measure(analyseInProcess, concurrency, concurrency)));
+      pipeline.push(...(await measure(analyseOverHttp, concurrency, concurrency)));
+    }
+    rows.push({ concurrency, total, inProcess, pipeline, phases });
   }
   await stopApp();
 
@@ -119,6 +130,11 @@ try {
     r.added = { p50: pp50 - ip50, p95: pp95 - ip95 };
     console.log(`${String(r.concurrency).padStart(11)} ${String(r.total).padStart(9)} ${fmt(pp50)} ${fmt(pp95)} | ${fmt(ip50)} ${fmt(ip95)} | ${fmt(r.added.p50)} ${fmt(r.added.p95)}`);
   }
+  const c1phases = rows.find((r) => r.concurrency === 1).phases;
+  const names = Object.keys(c1phases[0] ?? {});
+  console.log(
+    `gateway phases at concurrency 1, p50 (Server-Timing): ${names.map((n) => `${n} ${percentile(c1phases.map((p) => p[n]), 50).toFixed(1)}`).join(', ')} ms`,
+  );
   const c8 = rows.find((r) => r.concurrency === 8);
   console.log(`at concurrency 8: added latency p50: ${Math.round(c8.added.p50)} ms, p95: ${Math.round(c8.added.p95)} ms`);
   const c1 = rows.find((r) => r.concurrency === 1);

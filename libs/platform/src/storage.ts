@@ -29,6 +29,11 @@ export class ObjectStorage {
       region: settings.S3_REGION,
       pathStyle: true,
     });
+    // Over plain HTTP the client would hash every payload with SHA-256 for the signature, a second
+    // full pass over each photo beside the MD5 it always computes. It sends `UNSIGNED-PAYLOAD` instead,
+    // as it does over HTTPS; the body stays tamper-evident because the signed `Content-MD5` header
+    // is checked by the server (AWS SigV4, "Unsigned payload option").
+    this.client.enableSHA256 = false;
     this.bucket = settings.S3_BUCKET;
     this.region = settings.S3_REGION;
   }

@@ -33,7 +33,9 @@ export class AnalysisService {
    */
   async analyse(job: AnalyseImagesJob): Promise<AnalyzeResponse> {
     const started = performance.now();
-    const images = await Promise.all(job.imageKeys.map((key) => this.storage.get(key)));
+    // Every read starts now; the engine awaits each photo when it reaches it, so the reads of the
+    // later photos overlap the work on the first one.
+    const images = job.imageKeys.map((key) => this.storage.get(key));
     const text = await this.engine.analyse(images);
     const row = this.analyses.create({
       userId: job.userId,

@@ -1,9 +1,10 @@
-import { Controller, Get, HttpCode, Post, Req, UseGuards, UseInterceptors } from '@nestjs/common';
-import type { Request } from 'express';
+import { Controller, Get, HttpCode, Post, Req, Res, UseGuards, UseInterceptors } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import type { AnalyzeResponse, PreviousAnalysis } from '@archlens/contracts/analysis';
 import { CurrentUserId, SessionGuard } from '../sessions/session.guard.js';
 import { AnalysisService } from './analysis.service.js';
-import { ImageUploadInterceptor } from './image-upload.interceptor.js';
+import { ImageUploadInterceptor, SERVER_TIMING } from './image-upload.interceptor.js';
+import type { ServerTiming } from './server-timing.js';
 import type { IncomingFile } from './upload-validation.js';
 
 /** Spec §7: `POST /api/analyze` and `GET /api/analyses`, signed-in only. */
@@ -15,8 +16,15 @@ export class AnalysisController {
   @Post('analyze')
   @HttpCode(200)
   @UseInterceptors(ImageUploadInterceptor)
-  async analyze(@CurrentUserId() userId: string, @Req() request: Request): Promise<AnalyzeResponse> {
-    return this.analysis.analyse(userId, request.files as IncomingFile[] | undefined);
+  async analyze(
+    @CurrentUserId() userId: string,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<AnalyzeResponse> {
+    const timing = response.locals[SERVER_TIMING] as ServerTiming;
+    const result = await this.analysis.analyse(userId, request.files as IncomingFile[] | undefined, timing);
+    response.setHeader('Server-Timing', timing.header());
+    return result;
   }
 
   @Get('analyses')

@@ -7,6 +7,7 @@ import type { VisionEngine } from '../../../analysis-worker/src/analysis/engines
 import { startFakeChatCompletions, type FakeChatCompletions } from '../../../analysis-worker/src/testing/fake-chat-completions.server.js';
 import { fixturePhoto, pngDeclaring, smallPng, THREE_PHOTOS } from '../testing/images.js';
 import { startStack, type Stack } from '../testing/stack.js';
+import { parseServerTiming } from './server-timing.js';
 
 async function signUp(stack: Stack, first = 'Grace'): Promise<{ cookie: string; userId: string }> {
   const res = await request(stack.http)
@@ -54,6 +55,12 @@ describe('Design Language Analysis end to end: gateway → S3 → analysis queue
     // The originals are stored byte for byte.
     const first = (rows[0].image_keys as string[])[0]!;
     expect((await stack.storage.get(first)).equals(fixturePhoto(THREE_PHOTOS[0]))).toBe(true);
+    // Where the time went, phase by phase, for an operator's network panel and the benchmark.
+    const phases = parseServerTiming(res.headers['server-timing']);
+    expect(Object.keys(phases)).toEqual(['receive', 'validate', 'store', 'analyse']);
+    for (const ms of Object.values(phases)) expect(ms).toBeGreaterThanOrEqual(0);
+    // The worker's analysis of three photos takes real time; it is not a constant written in.
+    expect(phases.analyse).toBeGreaterThan(phases.validate!);
   });
 
   it('lists only the 3 most recent analyses of the signed-in user, newest first', async () => {

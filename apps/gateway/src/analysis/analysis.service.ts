@@ -4,6 +4,7 @@ import type { AnalyzeResponse, PreviousAnalysis } from '@archlens/contracts/anal
 import { QUEUES } from '@archlens/contracts/queues';
 import { CommandClient, CommandFailedError } from '@archlens/platform/messaging';
 import { ObjectStorage } from '@archlens/platform/storage';
+import { ServerTiming } from './server-timing.js';
 import { UploadRejectedError, validateImageUploads, type IncomingFile } from './upload-validation.js';
 
 /**
@@ -20,10 +21,12 @@ export class AnalysisService {
   /**
    * @param userId the signed-in user
    * @param files the multipart `images` files
+   * @param timing receives the marks `validate`, `store` (worker check and originals to S3) and
+   *   `analyse` (queue, worker, database)
    * @throws HttpException 4xx for refused uploads; NoWorkerError, CommandTimeoutError,
    *   CommandFailedError from the queue (mapped to 503, 504, 502)
    */
-  async analyse(userId: string, files: IncomingFile[] | undefined): Promise<AnalyzeResponse> {
+  async analyse(userId: string, files: IncomingFile[] | undefined, timing = new ServerTiming()): Promise<AnalyzeResponse> {
     let images;
     try {
       images = await validateImageUploads(files);
@@ -31,11 +34,15 @@ export class AnalysisService {
       if (error instanceof UploadRejectedError) throw new HttpException(error.message, error.status);
       throw error;
     }
+    timing.mark('validate');
     await this.commands.assertWorkerAvailable(QUEUES.analysis);
     const imageKeys = images.map((image) => `uploads/${userId}/${randomUUID()}.${image.extension}`);
     await Promise.all(images.map((image, i) => this.storage.put(imageKeys[i]!, image.buffer, image.mimeType)));
+    timing.mark('store');
     try {
-      return await this.commands.request('analysis.analyse-images', { userId, imageKeys });
+      const result = await this.commands.request('analysis.analyse-images', { userId, imageKeys });
+      timing.mark('analyse');
+      return result;
     } catch (error) {
       // The worker refused or failed: no analysis refers to these originals.
       if (error instanceof CommandFailedError) await this.storage.remove(imageKeys).catch(() => undefined);

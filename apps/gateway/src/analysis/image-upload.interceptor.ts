@@ -10,14 +10,18 @@ import type { Request, Response } from 'express';
 import multer from 'multer';
 import type { Observable } from 'rxjs';
 import { ANALYSIS_MESSAGES, MAX_ANALYSIS_IMAGES, MAX_IMAGE_BYTES } from '@archlens/contracts/analysis';
+import { ServerTiming } from './server-timing.js';
 
 /** The multipart field that carries the photos (spec §7: repeated field 'images'). */
 export const IMAGES_FIELD = 'images';
 
+/** `response.locals` key of the request's `ServerTiming`, started before the body is read. */
+export const SERVER_TIMING = 'serverTiming';
+
 /**
  * Reads the multipart body into memory with hard limits (spec §9: 10 images, 50 MB each) and
  * maps multer's refusals to the spec's messages. Files land on `request.files`; nothing is
- * stored anywhere yet.
+ * stored anywhere yet. Starts the request's `ServerTiming` and marks `receive` once the body is in.
  */
 @Injectable()
 export class ImageUploadInterceptor implements NestInterceptor {
@@ -30,9 +34,12 @@ export class ImageUploadInterceptor implements NestInterceptor {
     const http = context.switchToHttp();
     const request = http.getRequest<Request>();
     const response = http.getResponse<Response>();
+    const timing = new ServerTiming();
+    response.locals[SERVER_TIMING] = timing;
     await new Promise<void>((resolve, reject) => {
       this.readImages(request, response, (error: unknown) => (error ? reject(mapUploadError(error)) : resolve()));
     });
+    timing.mark('receive');
     return next.handle();
   }
 }

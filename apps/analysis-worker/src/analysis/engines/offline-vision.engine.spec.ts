@@ -53,6 +53,25 @@ describe('OfflineVisionEngine', () => {
     await expect(engine.analyse([Buffer.from('nope')])).rejects.toThrow(/^Image 1 of 1 could not be decoded/);
   });
 
+  it('gives the same text for photos still arriving from storage as for photos in hand', async () => {
+    const inHand = await engine.analyse(THREE.map(fixturePhoto));
+    const arriving = THREE.map((name) => new Promise<Buffer>((resolve) => setTimeout(() => resolve(fixturePhoto(name)), 5)));
+    expect(await engine.analyse(arriving)).toEqual(inHand);
+  });
+
+  it('works on the first photo without waiting for the later ones', async () => {
+    const neverArrives = new Promise<Buffer>(() => undefined);
+    const attempt = engine.analyse([Buffer.from('not a photo'), neverArrives, neverArrives]);
+    await expect(attempt).rejects.toThrow(/^Image 1 of 3 could not be decoded/);
+  });
+
+  it('fails with the storage error, not a decoding error, when a photo cannot be read', async () => {
+    const lost = Promise.reject(new Error('The specified key does not exist.'));
+    const attempt = engine.analyse([fixturePhoto('mit-media-lab.jpg'), lost]);
+    await expect(attempt).rejects.toThrow('The specified key does not exist.');
+    await expect(attempt).rejects.not.toBeInstanceOf(AnalysisEngineError);
+  });
+
   it('refuses no images and more than ten', async () => {
     await expect(engine.analyse([])).rejects.toBeInstanceOf(AnalysisEngineError);
     const eleven = Array.from({ length: 11 }, () => fixturePhoto('mit-media-lab.jpg'));

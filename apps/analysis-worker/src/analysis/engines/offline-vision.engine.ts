@@ -6,7 +6,7 @@ import {
 } from '@archlens/contracts/analysis';
 import { describeFeatures } from './offline/offline-description.js';
 import { aggregateFeatures, extractFeatures, ImageDecodeError, type ImageFeatures } from './offline/pixel-features.js';
-import { AnalysisEngineError, type VisionEngine } from './vision-engine.js';
+import { AnalysisEngineError, type ImageSource, type VisionEngine } from './vision-engine.js';
 
 /**
  * The offline vision engine: writes the analysis from measured pixel features (palette, luminance,
@@ -23,20 +23,27 @@ export class OfflineVisionEngine implements VisionEngine {
   readonly model = 'archlens-pixel-features-1';
 
   /**
-   * @param images 1 to 10 (spec §9) JPEG, PNG or WebP files, each within `MAX_IMAGE_PIXELS`
+   * @param images 1 to 10 (spec §9) JPEG, PNG or WebP files, each within `MAX_IMAGE_PIXELS`;
+   *   each is awaited only when its turn comes, so later photos may still be arriving
    * @returns the analysis text, already validated with `analysisTextSchema`
    * @throws AnalysisEngineError when there are no images or more than 10, when an image cannot be
-   *   decoded ("Image 2 of 3 could not be decoded: …"), or if the text fails the schema
+   *   decoded ("Image 2 of 3 could not be decoded: …"), or if the text fails the schema;
+   *   a rejected source's own error
    */
-  async analyse(images: Buffer[]): Promise<AnalysisText> {
+  async analyse(images: readonly ImageSource[]): Promise<AnalysisText> {
     if (images.length === 0 || images.length > MAX_ANALYSIS_IMAGES) {
       throw new AnalysisEngineError(`The analysis needs 1 to ${MAX_ANALYSIS_IMAGES} images; it was given ${images.length}.`);
     }
+    // A photo that fails to arrive after the engine has already stopped must not become an
+    // unhandled rejection; awaiting it below still throws its error.
+    for (const image of images) if (!Buffer.isBuffer(image)) image.then(undefined, () => undefined);
     const features: ImageFeatures[] = [];
-    // One image at a time: each decode is already parallel inside sharp, and memory stays bounded.
+    // One image at a time: each decode is already parallel inside sharp, and memory stays bounded;
+    // while one is measured, the next may still be on its way from object storage.
     for (const [index, image] of images.entries()) {
       try {
-        features.push(await extractFeatures(image));
+        const bytes = await image;
+        features.push(await extractFeatures(bytes));
       } catch (error) {
         if (error instanceof ImageDecodeError) {
           throw new AnalysisEngineError(`Image ${index + 1} of ${images.length} could not be decoded: ${error.message}`);

@@ -13,7 +13,7 @@ import {
 } from '@archlens/contracts/analysis';
 import { countWords } from '@archlens/contracts/words';
 import { toBritishSpelling } from '../british-spelling.js';
-import { AnalysisEngineError, type VisionEngine } from './vision-engine.js';
+import { AnalysisEngineError, type ImageSource, type VisionEngine } from './vision-engine.js';
 
 /** Longest side of each image sent to the model, in pixels (server-side downscale, issue #2). */
 export const MODEL_IMAGE_MAX_SIDE = 1024;
@@ -109,8 +109,8 @@ export class OpenAiVisionEngine implements VisionEngine {
   ) {}
 
   /** @throws AnalysisEngineError when the model answers badly three times or the API fails */
-  async analyse(images: Buffer[]): Promise<AnalysisText> {
-    const dataUrls = await Promise.all(images.map(toModelDataUrl));
+  async analyse(images: readonly ImageSource[]): Promise<AnalysisText> {
+    const dataUrls = await Promise.all(images.map(async (image) => toModelDataUrl(await image)));
     const messages: ChatCompletionMessageParam[] = [
       { role: 'system', content: SYSTEM_PROMPT },
       {

@@ -1,6 +1,15 @@
 import type { AnalysisEngine, AnalysisText } from '@archlens/contracts/analysis';
 
 /**
+ * One photo of an analysis: its bytes, or a promise of them while they are still being read from
+ * object storage. Engines await each source only when they reach it, so reading the later photos
+ * overlaps the work on the earlier ones. A rejected source is the storage client's error; an engine
+ * that stops early (say, on an undecodable first photo) must not leave the later sources' rejections
+ * unhandled.
+ */
+export type ImageSource = Buffer | PromiseLike<Buffer>;
+
+/**
  * The vision-text port (ARCHITECTURE.md "Engines behind interfaces"): turns the photos of one
  * analysis into the analysis text.
  *
@@ -14,10 +23,10 @@ export interface VisionEngine {
   /** Model identifier stored with the analysis (for the offline engine, its version). */
   readonly model: string;
   /**
-   * @param images the original uploaded files (JPEG, PNG or WebP bytes), 1 to 10
-   * @throws AnalysisEngineError when no valid text can be produced
+   * @param images the original uploaded files (JPEG, PNG or WebP bytes), 1 to 10, in upload order
+   * @throws AnalysisEngineError when no valid text can be produced; a rejected source's own error
    */
-  analyse(images: Buffer[]): Promise<AnalysisText>;
+  analyse(images: readonly ImageSource[]): Promise<AnalysisText>;
 }
 
 /** A failure of an engine that the user should read as the job's error message. */
