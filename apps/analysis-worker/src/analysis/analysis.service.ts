@@ -36,6 +36,9 @@ export class AnalysisService {
     // Every read starts now; the engine awaits each photo when it reaches it, so the reads of the
     // later photos overlap the work on the first one.
     const images = job.imageKeys.map((key) => this.storage.get(key));
+    // An engine may stop before it reads every photo (a bad first photo, a model that fails at
+    // once); a read that fails afterwards must not become an unhandled rejection.
+    for (const image of images) image.catch(() => undefined);
     const text = await this.engine.analyse(images);
     const row = this.analyses.create({
       userId: job.userId,

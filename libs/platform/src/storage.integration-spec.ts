@@ -1,0 +1,28 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { ObjectStorage } from './storage.js';
+
+const photo = Buffer.from(Array.from({ length: 300_000 }, (_, i) => (i * 7919) % 256));
+
+describe('ObjectStorage against the S3 server of the test run', () => {
+  const storage = new ObjectStorage({
+    S3_ENDPOINT: process.env.S3_ENDPOINT!,
+    S3_ACCESS_KEY: process.env.S3_ACCESS_KEY!,
+    S3_SECRET_KEY: process.env.S3_SECRET_KEY!,
+    S3_BUCKET: process.env.S3_BUCKET!,
+    S3_REGION: process.env.S3_REGION!,
+  });
+
+  beforeAll(() => storage.ensureBucket());
+
+  it('stores bytes under a key, reads them back unchanged, lists and removes them', async () => {
+    const prefix = `storage-it/${randomUUID()}/`;
+    const key = `${prefix}facade.jpg`;
+    await storage.put(key, photo, 'image/jpeg');
+    expect((await storage.get(key)).equals(photo)).toBe(true);
+    expect(await storage.list(prefix)).toEqual([key]);
+    await storage.remove([key]);
+    expect(await storage.list(prefix)).toEqual([]);
+    await expect(storage.get(key)).rejects.toThrow(/does not exist/);
+  });
+});
