@@ -34,9 +34,6 @@ export class OfflineVisionEngine implements VisionEngine {
     if (images.length === 0 || images.length > MAX_ANALYSIS_IMAGES) {
       throw new AnalysisEngineError(`The analysis needs 1 to ${MAX_ANALYSIS_IMAGES} images; it was given ${images.length}.`);
     }
-    // A photo that fails to arrive after the engine has already stopped must not become an
-    // unhandled rejection; awaiting it below still throws its error.
-    for (const image of images) if (!Buffer.isBuffer(image)) image.then(undefined, () => undefined);
     const features: ImageFeatures[] = [];
     // One image at a time: each decode is already parallel inside sharp, and memory stays bounded;
     // while one is measured, the next may still be on its way from object storage.

@@ -3,9 +3,9 @@ import type { AnalysisEngine, AnalysisText } from '@archlens/contracts/analysis'
 /**
  * One photo of an analysis: its bytes, or a promise of them while they are still being read from
  * object storage. Engines await each source only when they reach it, so reading the later photos
- * overlaps the work on the earlier ones. A rejected source is the storage client's error; an engine
- * that stops early (say, on an undecodable first photo) must not leave the later sources' rejections
- * unhandled.
+ * overlaps the work on the earlier ones. A rejected source is the storage client's error. An engine
+ * may stop before it awaits every source, so whoever creates the promises handles their rejections
+ * (see `AnalysisService.analyse`).
  */
 export type ImageSource = Buffer | PromiseLike<Buffer>;
 
