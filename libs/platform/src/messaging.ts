@@ -51,6 +51,11 @@ export class CommandFailedError extends Error {
 export interface RequestOptions {
   /** Overrides `QUEUE_SETTINGS[queue].replyTimeoutMs`, in ms. */
   timeoutMs?: number;
+  /**
+   * The caller has just called `assertWorkerAvailable` for this queue (to store nothing for a
+   * request that cannot run); the request skips the second look-up, one Redis round trip.
+   */
+  workerChecked?: boolean;
 }
 
 /**
@@ -109,7 +114,7 @@ export class CommandClient {
     const settings = QUEUE_SETTINGS[definition.queue];
     const payload = definition.data.parse(data);
     const { queue, events } = this.channel(definition.queue);
-    await this.assertWorkerAvailable(definition.queue);
+    if (!options.workerChecked) await this.assertWorkerAvailable(definition.queue);
     const timeoutMs = options.timeoutMs ?? this.replyTimeoutMs[definition.queue] ?? settings.replyTimeoutMs;
     const job = await queue.add(name, payload, {
       attempts: settings.attempts,

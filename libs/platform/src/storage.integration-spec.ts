@@ -25,4 +25,28 @@ describe('ObjectStorage against the S3 server of the test run', () => {
     expect(await storage.list(prefix)).toEqual([]);
     await expect(storage.get(key)).rejects.toThrow(/does not exist/);
   });
+
+  it('refuses an upload the store rejects with the key, the status and the store\'s reason', async () => {
+    const missingBucket = new ObjectStorage({
+      S3_ENDPOINT: process.env.S3_ENDPOINT!,
+      S3_ACCESS_KEY: process.env.S3_ACCESS_KEY!,
+      S3_SECRET_KEY: process.env.S3_SECRET_KEY!,
+      S3_BUCKET: `missing-${randomUUID().slice(0, 8)}`,
+      S3_REGION: process.env.S3_REGION!,
+    });
+    await expect(missingBucket.put('uploads/u/facade.jpg', photo, 'image/jpeg')).rejects.toThrow(
+      /S3 PUT of "uploads\/u\/facade\.jpg" failed with HTTP 404: .*NoSuchBucket/s,
+    );
+  });
+
+  it('reports a store that is not listening instead of hanging', async () => {
+    const closed = new ObjectStorage({
+      S3_ENDPOINT: 'http://127.0.0.1:9',
+      S3_ACCESS_KEY: 'key',
+      S3_SECRET_KEY: 'secret',
+      S3_BUCKET: 'archlens',
+      S3_REGION: 'us-east-1',
+    });
+    await expect(closed.put('uploads/u/facade.jpg', photo, 'image/jpeg')).rejects.toThrow(/ECONNREFUSED/);
+  });
 });

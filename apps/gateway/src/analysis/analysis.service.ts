@@ -21,12 +21,15 @@ export class AnalysisService {
   /**
    * @param userId the signed-in user
    * @param files the multipart `images` files
-   * @param timing receives the marks `validate`, `store` (worker check and originals to S3) and
-   *   `analyse` (queue, worker, database)
+   * @param timing receives the marks `validate` (the files, with the worker check beside them),
+   *   `store` (the originals to S3) and `analyse` (queue, worker, database)
    * @throws HttpException 4xx for refused uploads; NoWorkerError, CommandTimeoutError,
    *   CommandFailedError from the queue (mapped to 503, 504, 502)
    */
   async analyse(userId: string, files: IncomingFile[] | undefined, timing = new ServerTiming()): Promise<AnalyzeResponse> {
+    // The worker check runs while the files are checked; a bad upload answers 4xx either way.
+    const workerCheck = this.commands.assertWorkerAvailable(QUEUES.analysis);
+    workerCheck.catch(() => undefined);
     let images;
     try {
       images = await validateImageUploads(files);
@@ -35,12 +38,12 @@ export class AnalysisService {
       throw error;
     }
     timing.mark('validate');
-    await this.commands.assertWorkerAvailable(QUEUES.analysis);
+    await workerCheck;
     const imageKeys = images.map((image) => `uploads/${userId}/${randomUUID()}.${image.extension}`);
     await Promise.all(images.map((image, i) => this.storage.put(imageKeys[i]!, image.buffer, image.mimeType)));
     timing.mark('store');
     try {
-      const result = await this.commands.request('analysis.analyse-images', { userId, imageKeys });
+      const result = await this.commands.request('analysis.analyse-images', { userId, imageKeys }, { workerChecked: true });
       timing.mark('analyse');
       return result;
     } catch (error) {

@@ -72,4 +72,14 @@ describe('validateImageUploads (issue #2 upload rules, spec §5 and §9)', () =>
     expect(error.status).toBe(400);
     expect(error.message).toBe('"broken.jpg" could not be read as an image.');
   });
+
+  it('answers for the first bad file in upload order, whichever check finishes first', async () => {
+    // The empty file fails at once; the bomb before it needs its header read, and still answers.
+    const error = await rejection([
+      file('mit-media-lab.jpg', fixturePhoto('mit-media-lab.jpg')),
+      file('bomb.png', pngDeclaring(30000, 30000)),
+      file('empty.jpg', Buffer.alloc(0)),
+    ]);
+    expect([error.status, error.message]).toEqual([422, '"bomb.png" is 30000×30000 pixels; the maximum is 50 megapixels.']);
+  });
 });
