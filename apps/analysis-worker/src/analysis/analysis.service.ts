@@ -33,8 +33,8 @@ export class AnalysisService {
    */
   async analyse(job: AnalyseImagesJob): Promise<AnalyzeResponse> {
     const started = performance.now();
-    // Every read starts now; the engine awaits each photo when it reaches it, so the reads of the
-    // later photos overlap the work on the first one.
+    // Every read starts now; the engine takes each photo as it arrives, so the reads of the larger
+    // photos overlap the work on the ones already in hand.
     const images = job.imageKeys.map((key) => this.storage.get(key));
     // An engine may stop before it reads every photo (a bad first photo, a model that fails at
     // once); a read that fails afterwards must not become an unhandled rejection.

@@ -65,6 +65,23 @@ describe('OfflineVisionEngine', () => {
     await expect(attempt).rejects.toThrow(/^Image 1 of 3 could not be decoded/);
   });
 
+  it('measures a photo in hand while an earlier one is still on its way', async () => {
+    // Photo 2 is unreadable and in hand; photo 1 never arrives. Taking photos in upload order
+    // would wait for photo 1 for ever; taking them as they arrive reports photo 2 at once.
+    const neverArrives = new Promise<Buffer>(() => undefined);
+    const attempt = engine.analyse([neverArrives, Buffer.from('not a photo')]);
+    await expect(attempt).rejects.toThrow(/^Image 2 of 2 could not be decoded/);
+  });
+
+  it('gives the same text whatever order the photos arrive in', async () => {
+    const photos = THREE.map((name) => fixturePhoto(name));
+    const inOrder = await engine.analyse(photos);
+    // The first photo arrives last, after the others have been measured.
+    const late = (bytes: Buffer, ms: number) => new Promise<Buffer>((resolve) => setTimeout(() => resolve(bytes), ms));
+    const reversed = await engine.analyse([late(photos[0]!, 400), late(photos[1]!, 40), photos[2]!]);
+    expect(reversed).toEqual(inOrder);
+  });
+
   it('fails with the storage error, not a decoding error, when a photo cannot be read', async () => {
     const lost = Promise.reject(new Error('The specified key does not exist.'));
     lost.catch(() => undefined); // as AnalysisService does: it rejects while photo 1 is measured

@@ -23,8 +23,8 @@ export class OfflineVisionEngine implements VisionEngine {
   readonly model = 'archlens-pixel-features-1';
 
   /**
-   * @param images 1 to 10 (spec §9) JPEG, PNG or WebP files, each within `MAX_IMAGE_PIXELS`;
-   *   each is awaited only when its turn comes, so later photos may still be arriving
+   * @param images 1 to 10 (spec §9) JPEG, PNG or WebP files, each within `MAX_IMAGE_PIXELS`, in
+   *   upload order; photos may still be arriving, and each is measured as soon as it is in hand
    * @returns the analysis text, already validated with `analysisTextSchema`
    * @throws AnalysisEngineError when there are no images or more than 10, when an image cannot be
    *   decoded ("Image 2 of 3 could not be decoded: …"), or if the text fails the schema;
@@ -34,19 +34,33 @@ export class OfflineVisionEngine implements VisionEngine {
     if (images.length === 0 || images.length > MAX_ANALYSIS_IMAGES) {
       throw new AnalysisEngineError(`The analysis needs 1 to ${MAX_ANALYSIS_IMAGES} images; it was given ${images.length}.`);
     }
-    const features: ImageFeatures[] = [];
-    // One image at a time: each decode is already parallel inside sharp, and memory stays bounded;
-    // while one is measured, the next may still be on its way from object storage.
-    for (const [index, image] of images.entries()) {
-      try {
-        const bytes = await image;
-        features.push(await extractFeatures(bytes));
-      } catch (error) {
-        if (error instanceof ImageDecodeError) {
-          throw new AnalysisEngineError(`Image ${index + 1} of ${images.length} could not be decoded: ${error.message}`);
+    const features: ImageFeatures[] = new Array<ImageFeatures>(images.length);
+    // One image at a time (each decode is already parallel inside sharp, and memory stays bounded),
+    // taken in the order the photos arrive: a small photo that is in hand is measured while a larger
+    // one is still on its way from object storage. Features keep their upload position, so the text
+    // does not depend on the order of arrival.
+    let stopped = false;
+    let queue: Promise<unknown> = Promise.resolve();
+    const measureOnArrival = async (image: ImageSource, index: number): Promise<void> => {
+      const bytes = await image;
+      const turn = queue.then(async () => {
+        if (stopped) return; // another photo has already failed the analysis
+        try {
+          features[index] = await extractFeatures(bytes);
+        } catch (error) {
+          if (error instanceof ImageDecodeError) {
+            throw new AnalysisEngineError(`Image ${index + 1} of ${images.length} could not be decoded: ${error.message}`);
+          }
+          throw error;
         }
-        throw error;
-      }
+      });
+      queue = turn.catch(() => undefined);
+      await turn;
+    };
+    try {
+      await Promise.all(images.map(measureOnArrival));
+    } finally {
+      stopped = true;
     }
 
     let text: AnalysisText;

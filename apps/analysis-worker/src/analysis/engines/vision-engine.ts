@@ -2,10 +2,10 @@ import type { AnalysisEngine, AnalysisText } from '@archlens/contracts/analysis'
 
 /**
  * One photo of an analysis: its bytes, or a promise of them while they are still being read from
- * object storage. Engines await each source only when they reach it, so reading the later photos
- * overlaps the work on the earlier ones. A rejected source is the storage client's error. An engine
- * may stop before it awaits every source, so whoever creates the promises handles their rejections
- * (see `AnalysisService.analyse`).
+ * object storage, so that reading overlaps the engine's work (the offline engine measures each
+ * photo as soon as it arrives). A rejected source is the storage client's error. An engine may stop
+ * before it awaits every source, so whoever creates the promises handles their rejections (see
+ * `AnalysisService.analyse`).
  */
 export type ImageSource = Buffer | PromiseLike<Buffer>;
 
