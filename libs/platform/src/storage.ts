@@ -60,7 +60,7 @@ export class ObjectStorage {
    *
    * Why not `client.putObject`: for a Buffer it copies the whole body and computes its MD5 on the
    * event loop before sending (6.5 ms of CPU for a 3.8 MB photo on the benchmark machine, about half
-   * of the upload's time; see README "As built"). The body's integrity in transit rests on TCP and,
+   * of the upload's time; see README "Benchmark"). The body's integrity in transit rests on TCP and,
    * against a remote store, on TLS (`S3_ENDPOINT` with https), as for any S3 client that sends
    * `UNSIGNED-PAYLOAD`; the size is checked by the store against `Content-Length`.
    * @throws Error naming the key, the HTTP status and the store's error document when the store
