@@ -1,7 +1,13 @@
-/** Every react-query key of the SPA, in one place. */
+import { API_ROUTES } from '@archlens/contracts/routes';
+
+/**
+ * Every react-query key of the SPA, in one place. A query's key starts with the `/api` path it
+ * reads, so the default fetch (spec §7: a GET to the path, see `app/query-defaults.ts`) and the
+ * typed `queryFn` of its hook read the same resource.
+ */
 export const queryKeys = {
-  authUser: ['auth', 'user'] as const,
-  previousAnalyses: ['analyses', 'recent'] as const,
+  authUser: [API_ROUTES.currentUser.path] as const,
+  previousAnalyses: [API_ROUTES.previousAnalyses.path] as const,
 } as const;
 
 /** Mutation keys, used to tell the sign-in calls apart from signed-in data calls. */

@@ -1,6 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isUnauthorisedError } from '../api/client';
 import { handleUnauthorised } from '../features/auth/unauthorised';
+import { QUERY_DEFAULTS } from './query-defaults';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -14,19 +15,11 @@ function onError(error: unknown, meta: { ignoreUnauthorised?: boolean } | undefi
   if (!meta?.ignoreUnauthorised && isUnauthorisedError(error)) handleUnauthorised();
 }
 
-/** Spec §9: no retry, no refetch on focus, no polling, never stale; mutations not retried. */
+/** The SPA's query client: `QUERY_DEFAULTS` (spec §7 and §9) and the 401 handling of spec §8. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({ onError: (error, query) => onError(error, query.meta) }),
     mutationCache: new MutationCache({ onError: (error, _vars, _ctx, mutation) => onError(error, mutation.meta) }),
-    defaultOptions: {
-      queries: {
-        retry: false,
-        refetchOnWindowFocus: false,
-        refetchInterval: false,
-        staleTime: Infinity,
-      },
-      mutations: { retry: false },
-    },
+    defaultOptions: QUERY_DEFAULTS,
   });
 }
