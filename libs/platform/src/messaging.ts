@@ -65,6 +65,8 @@ export interface RequestOptions {
  */
 export class CommandClient {
   private readonly queues = new Map<QueueName, { queue: Queue; events: QueueEvents; ready: Promise<unknown> }>();
+  /** The Redis database the queues live in (the URL's path, 0 by default). */
+  private readonly db: number;
 
   /**
    * @param redisUrl the Redis that carries the queues
@@ -73,7 +75,9 @@ export class CommandClient {
   constructor(
     private readonly redisUrl: string,
     private readonly replyTimeoutMs: Partial<Record<QueueName, number>> = {},
-  ) {}
+  ) {
+    this.db = (redisConnection(redisUrl) as { db?: number }).db ?? 0;
+  }
 
   private channel(name: QueueName) {
     let entry = this.queues.get(name);
@@ -94,13 +98,19 @@ export class CommandClient {
   }
 
   /**
-   * Throws `NoWorkerError` when no worker process serves `queue`. Callers that must not store
-   * anything for a request that cannot run check this first.
+   * Throws `NoWorkerError` when no worker process serves `queue` on this Redis database. Callers
+   * that must not store anything for a request that cannot run check this first.
+   *
+   * BullMQ finds workers by connection name in `CLIENT LIST`, which spans every database of the
+   * Redis server; a worker of another deployment on another database (a second checkout, the test
+   * suite beside `npm start`) would be counted, and the job would wait for a worker that never
+   * reads it. So only connections on this client's database count.
    */
   async assertWorkerAvailable(queue: QueueName): Promise<void> {
     const { queue: q, ready } = this.channel(queue);
     await ready;
-    if ((await q.getWorkersCount()) === 0) throw new NoWorkerError(queue);
+    const workers = await q.getWorkers();
+    if (!workers.some((worker) => Number(worker.db ?? 0) === this.db)) throw new NoWorkerError(queue);
   }
 
   /**
@@ -137,6 +147,7 @@ export class CommandClient {
     return definition.result.parse(raw) as JobResult<N>;
   }
 
+  /** Closes every queue and event connection this client opened. */
   async close(): Promise<void> {
     await Promise.all([...this.queues.values()].flatMap((e) => [e.queue.close(), e.events.close()]));
     this.queues.clear();
