@@ -5,7 +5,6 @@ import { ObjectStorage } from '@archlens/platform/storage';
 import { AnalysisJobsWorker } from './analysis/analysis-jobs.worker.js';
 import { ANALYSIS_DATA_SOURCE, AnalysisService, VISION_ENGINE } from './analysis/analysis.service.js';
 import { createVisionEngine } from './analysis/engines/vision-engine.factory.js';
-import type { VisionEngine } from './analysis/engines/vision-engine.js';
 import { ANALYSIS_CONFIG, type AnalysisConfig } from './config.js';
 import { ANALYSIS_SCHEMA, createAnalysisDataSource } from './database/analysis-data-source.js';
 
@@ -14,8 +13,12 @@ import { ANALYSIS_SCHEMA, createAnalysisDataSource } from './database/analysis-d
 export class AnalysisWorkerModule implements OnApplicationShutdown {
   constructor(@Inject(ANALYSIS_DATA_SOURCE) private readonly dataSource: DataSource) {}
 
-  /** @param engine overrides the configured engine (tests and benchmarks) */
-  static forRoot(config: AnalysisConfig, engine?: VisionEngine): DynamicModule {
+  /**
+   * The worker's providers for one configuration: its data source (migrated `analysis` schema),
+   * object storage (bucket created when missing), the vision engine the configuration selects
+   * (`createVisionEngine`), and the queue worker.
+   */
+  static forRoot(config: AnalysisConfig): DynamicModule {
     return {
       module: AnalysisWorkerModule,
       providers: [
@@ -36,7 +39,7 @@ export class AnalysisWorkerModule implements OnApplicationShutdown {
             return storage;
           },
         },
-        { provide: VISION_ENGINE, useFactory: () => engine ?? createVisionEngine(config) },
+        { provide: VISION_ENGINE, useFactory: () => createVisionEngine(config) },
         AnalysisService,
         AnalysisJobsWorker,
       ],

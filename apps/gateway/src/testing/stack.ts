@@ -13,14 +13,14 @@ import { AuthModule } from '../../../auth-service/src/auth.module.js';
 import { loadAuthConfig } from '../../../auth-service/src/config.js';
 import { AnalysisWorkerModule } from '../../../analysis-worker/src/analysis-worker.module.js';
 import { loadAnalysisConfig } from '../../../analysis-worker/src/config.js';
-import type { VisionEngine } from '../../../analysis-worker/src/analysis/engines/vision-engine.js';
 import { createGatewayApp } from '../app.factory.js';
 import { loadGatewayConfig } from '../config.js';
 
 export interface StackOptions {
-  /** Engine for the analysis worker; default: the configured one (offline without a key). */
-  engine?: VisionEngine;
-  /** Extra environment for every app. */
+  /**
+   * Extra environment for every app, e.g. `OPENAI_API_KEY` and `OPENAI_BASE_URL` to give the
+   * analysis worker the OpenAI engine against a loopback server (offline engine otherwise).
+   */
   env?: NodeJS.ProcessEnv;
 }
 
@@ -40,7 +40,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const env: NodeJS.ProcessEnv = { ...process.env, OPENAI_API_KEY: '', ...options.env };
   const auth = await NestFactory.createApplicationContext(AuthModule.forRoot(loadAuthConfig(env)), { logger: ['error'] });
   let analysis: INestApplicationContext | undefined = await NestFactory.createApplicationContext(
-    AnalysisWorkerModule.forRoot(loadAnalysisConfig(env), options.engine),
+    AnalysisWorkerModule.forRoot(loadAnalysisConfig(env)),
     { logger: ['error'] },
   );
   const gatewayConfig = loadGatewayConfig({ ...env, FRONTEND_DIST: '/nonexistent-spa' });

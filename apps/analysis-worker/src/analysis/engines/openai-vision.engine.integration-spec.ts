@@ -80,9 +80,22 @@ describe('OpenAiVisionEngine against a loopback Chat Completions server', () => 
     expect(String(fake.requests[2]!.body.messages!.at(-1)!.content)).toContain('has 90 words');
   });
 
-  it('reports an unreachable or failing endpoint as an engine error', async () => {
+  it('reports a failing endpoint as an engine error with its HTTP status', async () => {
     fake = await startFakeChatCompletions([]);
     const engine = new OpenAiVisionEngine(createOpenAiClient({ apiKey: 'sk-test-key', baseURL: fake.baseURL }), 'gpt-4o-test');
-    await expect(engine.analyse(three.slice(0, 1))).rejects.toThrow(/The vision model could not be reached \(HTTP 500\)/);
+    const failure = engine.analyse(three.slice(0, 1));
+    await expect(failure).rejects.toBeInstanceOf(AnalysisEngineError);
+    await expect(failure).rejects.toThrow(/The vision model could not be reached \(HTTP 500\)/);
+  });
+
+  it('reports an endpoint that refuses connections as an engine error', async () => {
+    // A port that was free a moment ago: nothing listens on it.
+    const closed = await startFakeChatCompletions([]);
+    const baseURL = closed.baseURL;
+    await closed.close();
+    const engine = new OpenAiVisionEngine(createOpenAiClient({ apiKey: 'sk-test-key', baseURL }), 'gpt-4o-test');
+    const failure = engine.analyse(three.slice(0, 1));
+    await expect(failure).rejects.toBeInstanceOf(AnalysisEngineError);
+    await expect(failure).rejects.toThrow(/^The vision model could not be reached: Connection error\./);
   });
 });

@@ -146,7 +146,8 @@ export class OpenAiVisionEngine implements VisionEngine {
       return content;
     } catch (error) {
       if (error instanceof AnalysisEngineError) throw error;
-      const status = error instanceof OpenAI.APIError ? ` (HTTP ${error.status ?? 'error'})` : '';
+      // A connection error is an APIError without a status: it has no HTTP status to report.
+      const status = error instanceof OpenAI.APIError && typeof error.status === 'number' ? ` (HTTP ${error.status})` : '';
       throw new AnalysisEngineError(`The vision model could not be reached${status}: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
