@@ -1,17 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from '@jest/globals';
+import { Client } from 'minio';
 import { ObjectStorage } from './storage.js';
 
 const photo = Buffer.from(Array.from({ length: 300_000 }, (_, i) => (i * 7919) % 256));
 
-describe('ObjectStorage against the S3 server of the test run', () => {
-  const storage = new ObjectStorage({
+/** The S3 settings of the test run (scripts/jest-integration-setup.mjs). */
+function storageConfig() {
+  return {
     S3_ENDPOINT: process.env.S3_ENDPOINT!,
     S3_ACCESS_KEY: process.env.S3_ACCESS_KEY!,
     S3_SECRET_KEY: process.env.S3_SECRET_KEY!,
     S3_BUCKET: process.env.S3_BUCKET!,
     S3_REGION: process.env.S3_REGION!,
-  });
+  };
+}
+
+describe('ObjectStorage against the S3 server of the test run', () => {
+  const storage = new ObjectStorage(storageConfig());
 
   beforeAll(() => storage.ensureBucket());
 
@@ -24,6 +30,28 @@ describe('ObjectStorage against the S3 server of the test run', () => {
     await storage.remove([key]);
     expect(await storage.list(prefix)).toEqual([]);
     await expect(storage.get(key)).rejects.toThrow(/does not exist/);
+  });
+
+  it('creates its bucket when it is missing, once, even when two services start at the same moment', async () => {
+    const bucket = `fresh-${randomUUID().slice(0, 8)}`;
+    const endpoint = new URL(process.env.S3_ENDPOINT!);
+    const admin = new Client({
+      endPoint: endpoint.hostname,
+      port: Number(endpoint.port),
+      useSSL: endpoint.protocol === 'https:',
+      accessKey: process.env.S3_ACCESS_KEY!,
+      secretKey: process.env.S3_SECRET_KEY!,
+      region: process.env.S3_REGION!,
+    });
+    const config = { ...storageConfig(), S3_BUCKET: bucket };
+    const [first, second] = [new ObjectStorage(config), new ObjectStorage(config)];
+    expect(await admin.bucketExists(bucket)).toBe(false);
+    await Promise.all([first.ensureBucket(), second.ensureBucket()]);
+    expect(await admin.bucketExists(bucket)).toBe(true);
+    await first.put('uploads/u/facade.jpg', photo, 'image/jpeg');
+    expect((await second.get('uploads/u/facade.jpg')).equals(photo)).toBe(true);
+    await first.remove(['uploads/u/facade.jpg']);
+    await admin.removeBucket(bucket);
   });
 
   it('refuses an upload the store rejects with the key, the status and the store\'s reason', async () => {

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
 import request from 'supertest';
+import { QUEUES } from '@archlens/contracts/queues';
+import { redisConnection } from '@archlens/platform/messaging';
+import { createHash } from 'node:crypto';
 import { startStack, type Stack } from '../testing/stack.js';
+
+/** `SESSION_TTL_SECONDS` when unset (gateway config): 7 days. */
+const SESSION_TTL_DEFAULT_SECONDS = 7 * 24 * 3600;
 
 /** Cookie header value of the session cookie set by a response. */
 function sessionCookie(res: request.Response): string {
@@ -49,16 +56,35 @@ describe('accounts and sessions (gateway → auth queue → auth-service → Pos
   });
 
   it('leaves no plaintext password in Redis once the command has run', async () => {
+    // The gateway deletes each job once it has read the answer; this job is kept, so what the
+    // auth-service leaves in Redis after running it can be read.
+    const connection = redisConnection(process.env.REDIS_URL!);
+    const queue = new Queue(QUEUES.auth, { connection });
+    const events = new QueueEvents(QUEUES.auth, { connection });
     const redis = new Redis(process.env.REDIS_URL!);
+    const secret = `kept-job-secret-${Date.now()}`;
     try {
-      const keys = await redis.keys('bull:auth:*');
-      for (const key of keys) {
+      await events.waitUntilReady();
+      const job = await queue.add('auth.sign-up', { email: `kept-${Date.now()}@example.com`, firstName: 'Kept', lastName: 'Job', password: secret });
+      await job.waitUntilFinished(events, 10_000);
+      const stored = await redis.hgetall(`bull:${QUEUES.auth}:${job.id}`);
+      expect(JSON.parse(stored.data!)).toMatchObject({ firstName: 'Kept', password: '[redacted]' });
+      // Nowhere in the queue's keys: job hashes, lists, sets and the event stream.
+      for (const key of await redis.keys(`bull:${QUEUES.auth}:*`)) {
         const type = await redis.type(key);
-        const dump = type === 'hash' ? JSON.stringify(await redis.hgetall(key)) : type === 'string' ? ((await redis.get(key)) ?? '') : '';
+        const dump =
+          type === 'hash' ? JSON.stringify(await redis.hgetall(key))
+          : type === 'string' ? ((await redis.get(key)) ?? '')
+          : type === 'list' ? JSON.stringify(await redis.lrange(key, 0, -1))
+          : type === 'zset' ? JSON.stringify(await redis.zrange(key, 0, -1))
+          : type === 'set' ? JSON.stringify(await redis.smembers(key))
+          : type === 'stream' ? JSON.stringify(await redis.xrange(key, '-', '+'))
+          : '';
+        expect(dump).not.toContain(secret);
         expect(dump).not.toContain(password);
       }
     } finally {
-      await redis.quit();
+      await Promise.all([queue.close(), events.close(), redis.quit()]);
     }
   });
 
@@ -105,6 +131,31 @@ describe('accounts and sessions (gateway → auth queue → auth-service → Pos
     expect(String(out.headers['set-cookie'])).toMatch(/archlens_sid=;/);
     const after = await request(stack.http).get('/api/auth/user').set('Cookie', cookie).expect(401);
     expect(after.body).toEqual({ message: 'Unauthorized' });
+  });
+
+  it('keeps the session in Redis under a hash of its id, with a TTL that each use renews and whose end signs out', async () => {
+    const res = await request(stack.http).post('/api/auth/signin').send({ email, password }).expect(200);
+    const cookie = sessionCookie(res).split(';')[0]!;
+    const sessionId = cookie.slice('archlens_sid='.length);
+    const key = `archlens:session:${createHash('sha256').update(sessionId).digest('hex')}`;
+    const redis = new Redis(process.env.REDIS_URL!);
+    try {
+      expect(await redis.exists(`archlens:session:${sessionId}`)).toBe(0); // the raw id is not a key
+      const ttl = await redis.ttl(key);
+      expect(ttl).toBeGreaterThan(SESSION_TTL_DEFAULT_SECONDS - 60);
+      expect(ttl).toBeLessThanOrEqual(SESSION_TTL_DEFAULT_SECONDS);
+
+      await redis.expire(key, 100);
+      await request(stack.http).get('/api/auth/user').set('Cookie', cookie).expect(200);
+      expect(await redis.ttl(key)).toBeGreaterThan(SESSION_TTL_DEFAULT_SECONDS - 60);
+
+      await redis.pexpire(key, 1);
+      await new Promise((r) => setTimeout(r, 20));
+      const expired = await request(stack.http).get('/api/auth/user').set('Cookie', cookie).expect(401);
+      expect(expired.body).toEqual({ message: 'Unauthorized' });
+    } finally {
+      await redis.quit();
+    }
   });
 
   it('answers 401 without a session or with a forged one, and /api/login opens the sign-in dialog', async () => {
