@@ -11,6 +11,7 @@ import { AUTH_DATA_SOURCE, UsersService } from './users/users.service.js';
 export class AuthModule implements OnApplicationShutdown {
   constructor(@Inject(AUTH_DATA_SOURCE) private readonly dataSource: DataSource) {}
 
+  /** The auth-service's providers (migrated `auth` schema, accounts, queue worker) for one configuration. */
   static forRoot(config: AuthConfig): DynamicModule {
     return {
       module: AuthModule,

@@ -19,6 +19,7 @@ import { SessionService } from './sessions/session.service.js';
 export class GatewayModule implements OnApplicationShutdown {
   constructor(@Inject(CommandClient) private readonly commands: CommandClient) {}
 
+  /** The gateway's controllers and providers (command client, sessions, storage) for one configuration. */
   static forRoot(config: GatewayConfig): DynamicModule {
     return {
       module: GatewayModule,

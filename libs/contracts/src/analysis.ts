@@ -24,8 +24,9 @@ export const MAX_IMAGE_PIXELS = 50_000_000;
 export const PRIMARY_DESCRIPTION_WORDS = 88;
 /** Spec §9: only the 3 most recent previous analyses are shown. */
 export const PREVIOUS_ANALYSES_SHOWN = 3;
-/** Issue #2: 5 to 12 lower-case tags. */
+/** Issue #2: at least 5 lower-case tags. */
 export const MIN_TAGS = 5;
+/** Issue #2: at most 12 lower-case tags. */
 export const MAX_TAGS = 12;
 /** Issue #2: the expanded description has at least four `## ` sections. */
 export const MIN_EXPANDED_SECTIONS = 4;
@@ -92,6 +93,7 @@ export const previousAnalysisSchema = z.object({
   primaryDescription: z.string(),
 });
 export type PreviousAnalysis = z.infer<typeof previousAnalysisSchema>;
+/** `GET /api/analyses` response: at most 3 previous analyses, newest first (spec §9). */
 export const previousAnalysesResponseSchema = z.array(previousAnalysisSchema).max(PREVIOUS_ANALYSES_SHOWN);
 
 /** Payload of the `analysis.analyse-images` job: thin, object keys only (ARCHITECTURE.md). */
@@ -105,6 +107,7 @@ export const analyseImagesResultSchema = analyzeResponseSchema;
 
 /** Payload of `analysis.list-recent`: the signed-in user's latest analyses. */
 export const listRecentAnalysesJobSchema = z.object({ userId: z.string().uuid() });
+/** Result of `analysis.list-recent`: what `GET /api/analyses` returns. */
 export const listRecentAnalysesResultSchema = previousAnalysesResponseSchema;
 
 /**

@@ -63,14 +63,16 @@ export const publicUserSchema = z.object({
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
-/** Job payloads of the `auth` queue (commands answered by auth-service). */
+/** Payload of `auth.sign-up` (commands of the `auth` queue are answered by auth-service); the password is redacted once it has run. */
 export const signUpCommandSchema = z.object({
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),
   password: z.string(),
 });
+/** Payload of `auth.sign-in`; the password is redacted from the job once it has run. */
 export const signInCommandSchema = z.object({ email: z.string(), password: z.string() });
+/** Payload of `auth.get-user`: the session's user id. */
 export const getUserCommandSchema = z.object({ userId: z.string().uuid() });
 
 /**

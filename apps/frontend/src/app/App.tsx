@@ -19,6 +19,7 @@ const toastComponents = {
   info: ToastContent,
 };
 
+/** The SPA root: the query client (spec §7, §9 defaults), MUI theme, toasts (spec §9: one at a time, 5000 ms) and routes. */
 export function App() {
   const [queryClient] = useState(createQueryClient);
   return (

@@ -13,6 +13,11 @@ import type { IncomingFile } from './upload-validation.js';
 export class AnalysisController {
   constructor(private readonly analysis: AnalysisService) {}
 
+  /**
+   * `POST /api/analyze`, multipart field `images` (1 to 10 photos, spec §9) → 200
+   * `{primaryDescription, expandedDescription, tags, engine, …}` with a `Server-Timing` header.
+   * 4xx for refused uploads (nothing stored or queued), 503 no worker, 504 timeout, 502 failure.
+   */
   @Post('analyze')
   @HttpCode(200)
   @UseInterceptors(ImageUploadInterceptor)
@@ -27,6 +32,7 @@ export class AnalysisController {
     return result;
   }
 
+  /** `GET /api/analyses` → the signed-in user's 3 most recent analyses, newest first (spec §9). */
   @Get('analyses')
   async analyses(@CurrentUserId() userId: string): Promise<PreviousAnalysis[]> {
     return this.analysis.listRecent(userId);

@@ -30,6 +30,7 @@ export class ImageUploadInterceptor implements NestInterceptor {
     limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_ANALYSIS_IMAGES, fields: 10, parts: MAX_ANALYSIS_IMAGES + 10 },
   }).array(IMAGES_FIELD, MAX_ANALYSIS_IMAGES);
 
+  /** Reads the body, then hands over to the handler. @throws the mapped multer refusal (`mapUploadError`) */
   async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
     const http = context.switchToHttp();
     const request = http.getRequest<Request>();

@@ -14,6 +14,10 @@ export class AuthController {
     private readonly sessions: SessionService,
   ) {}
 
+  /**
+   * `POST /api/auth/signup` `{email, first_name, last_name, password}` (spec §5 rules) → 201 and
+   * the user, with a new session cookie. 400 with the spec §5 text; 409 for a taken e-mail.
+   */
   @Post('auth/signup')
   @HttpCode(201)
   async signUp(
@@ -26,6 +30,10 @@ export class AuthController {
     return user;
   }
 
+  /**
+   * `POST /api/auth/signin` `{email, password}` → 200 and the user, with a new session cookie;
+   * 401 "Invalid email or password" for a wrong password and an unknown e-mail alike.
+   */
   @Post('auth/signin')
   @HttpCode(200)
   async signIn(
@@ -38,6 +46,7 @@ export class AuthController {
     return user;
   }
 
+  /** `GET /api/auth/user` → the signed-in user (spec §7), or 401 `{message: "Unauthorized"}`. */
   @Get('auth/user')
   @UseGuards(SessionGuard)
   async user(@CurrentUserId() userId: string): Promise<PublicUser> {

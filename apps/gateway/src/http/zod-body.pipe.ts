@@ -9,6 +9,7 @@ import type { z } from 'zod';
 export class ZodBodyPipe<S extends z.ZodType> implements PipeTransform<unknown, z.infer<S>> {
   constructor(private readonly schema: S) {}
 
+  /** @returns the parsed body @throws BadRequestException with the first issue's message */
   transform(value: unknown): z.infer<S> {
     const parsed = this.schema.safeParse(value ?? {});
     if (parsed.success) return parsed.data;

@@ -19,6 +19,7 @@ type RequestWithSession = Request & { session?: SessionData; sessionId?: string 
 export class SessionGuard implements CanActivate {
   constructor(private readonly sessions: SessionService) {}
 
+  /** @returns true with `request.session` set @throws UnauthorizedException without a live session */
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<RequestWithSession>();
     const sessionId = (request.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE];

@@ -8,6 +8,7 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 /** `../shared/fixtures/photos` relative to the project root. */
 export const PHOTOS_DIR = path.resolve(repoRoot, '../shared/fixtures/photos');
 
+/** The bytes of `../shared/fixtures/photos/<name>`. @throws ENOENT for an unknown photo */
 export function fixturePhoto(name: string): Buffer {
   return readFileSync(path.join(PHOTOS_DIR, name));
 }

@@ -19,6 +19,7 @@ export const analysisResultSchema = analyzeResponseSchema.extend({
 });
 export type AnalysisResult = z.infer<typeof analysisResultSchema>;
 
+/** The analysis routes of spec §7; each throws `HttpError` ("{status}: {body}") on a non-OK answer. */
 export const analysisApi = {
   /** `POST /api/analyze`: multipart with the repeated field `images` (spec §7). */
   analyse: (files: readonly File[]): Promise<AnalysisResult> => {

@@ -7,6 +7,7 @@ import {
 import { API_ROUTES } from '@archlens/contracts/routes';
 import { apiRequest } from '../../../api/client';
 
+/** The auth routes of spec §7; each resolves to the user (contract-checked) or throws `HttpError`. */
 export const authApi = {
   /** `GET /api/auth/user`: the signed-in user, or a 401 error (spec §7). */
   currentUser: (signal?: AbortSignal): Promise<PublicUser> =>

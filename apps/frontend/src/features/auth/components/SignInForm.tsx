@@ -10,6 +10,10 @@ import { useValidatedForm } from '../hooks/use-validated-form';
 import { AUTH_TEXTS } from '../texts';
 import { PasswordField } from './PasswordField';
 
+/**
+ * The Sign In mode of the sign-in dialog (spec §2, §5): e-mail and password, checked with the
+ * contract's schema before anything is sent; `onSignedIn` runs after the "Welcome back!" toast.
+ */
 export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   const signIn = useSignIn();
   const form = useValidatedForm<SignInRequest, SignInRequest>(signInRequestSchema, { email: '', password: '' });
