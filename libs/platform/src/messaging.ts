@@ -1,4 +1,5 @@
-import { Queue, QueueEvents, Worker, type ConnectionOptions, type Job } from 'bullmq';
+import { Queue, QueueEvents, Worker, type Job } from 'bullmq';
+import type { RedisOptions } from 'ioredis';
 import {
   JOBS,
   QUEUE_SETTINGS,
@@ -13,7 +14,7 @@ import {
  * ioredis connection options from a `redis://` or `rediss://` URL.
  * BullMQ needs `maxRetriesPerRequest: null` on worker connections.
  */
-export function redisConnection(redisUrl: string): ConnectionOptions {
+export function redisConnection(redisUrl: string): RedisOptions & { db: number } {
   const url = new URL(redisUrl);
   return {
     host: url.hostname,
@@ -76,7 +77,7 @@ export class CommandClient {
     private readonly redisUrl: string,
     private readonly replyTimeoutMs: Partial<Record<QueueName, number>> = {},
   ) {
-    this.db = (redisConnection(redisUrl) as { db?: number }).db ?? 0;
+    this.db = redisConnection(redisUrl).db;
   }
 
   private channel(name: QueueName) {
@@ -110,7 +111,7 @@ export class CommandClient {
     const { queue: q, ready } = this.channel(queue);
     await ready;
     const workers = await q.getWorkers();
-    if (!workers.some((worker) => Number(worker.db ?? 0) === this.db)) throw new NoWorkerError(queue);
+    if (!workers.some((worker) => Number(worker.db) === this.db)) throw new NoWorkerError(queue);
   }
 
   /**

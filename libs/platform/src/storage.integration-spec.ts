@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { Client } from 'minio';
-import { ObjectStorage } from './storage.js';
+import { createS3Client, ObjectStorage } from './storage.js';
 
 const photo = Buffer.from(Array.from({ length: 300_000 }, (_, i) => (i * 7919) % 256));
 
@@ -34,15 +33,7 @@ describe('ObjectStorage against the S3 server of the test run', () => {
 
   it('creates its bucket when it is missing, once, even when two services start at the same moment', async () => {
     const bucket = `fresh-${randomUUID().slice(0, 8)}`;
-    const endpoint = new URL(process.env.S3_ENDPOINT!);
-    const admin = new Client({
-      endPoint: endpoint.hostname,
-      port: Number(endpoint.port),
-      useSSL: endpoint.protocol === 'https:',
-      accessKey: process.env.S3_ACCESS_KEY!,
-      secretKey: process.env.S3_SECRET_KEY!,
-      region: process.env.S3_REGION!,
-    });
+    const admin = createS3Client(storageConfig());
     const config = { ...storageConfig(), S3_BUCKET: bucket };
     const [first, second] = [new ObjectStorage(config), new ObjectStorage(config)];
     expect(await admin.bucketExists(bucket)).toBe(false);
@@ -55,13 +46,7 @@ describe('ObjectStorage against the S3 server of the test run', () => {
   });
 
   it('refuses an upload the store rejects with the key, the status and the store\'s reason', async () => {
-    const missingBucket = new ObjectStorage({
-      S3_ENDPOINT: process.env.S3_ENDPOINT!,
-      S3_ACCESS_KEY: process.env.S3_ACCESS_KEY!,
-      S3_SECRET_KEY: process.env.S3_SECRET_KEY!,
-      S3_BUCKET: `missing-${randomUUID().slice(0, 8)}`,
-      S3_REGION: process.env.S3_REGION!,
-    });
+    const missingBucket = new ObjectStorage({ ...storageConfig(), S3_BUCKET: `missing-${randomUUID().slice(0, 8)}` });
     await expect(missingBucket.put('uploads/u/facade.jpg', photo, 'image/jpeg')).rejects.toThrow(
       /S3 PUT of "uploads\/u\/facade\.jpg" failed with HTTP 404: .*NoSuchBucket/s,
     );

@@ -11,6 +11,24 @@ export interface ObjectStorageSettings {
   S3_REGION: string;
 }
 
+/**
+ * A `minio` client for the store in `settings`: path-style addressing (s3rver and MinIO behind
+ * one host name), TLS when `S3_ENDPOINT` is https, default port 443 or 80.
+ * @throws TypeError when `S3_ENDPOINT` is not a URL
+ */
+export function createS3Client(settings: Omit<ObjectStorageSettings, 'S3_BUCKET'>): Client {
+  const url = new URL(settings.S3_ENDPOINT);
+  return new Client({
+    endPoint: url.hostname,
+    port: url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80,
+    useSSL: url.protocol === 'https:',
+    accessKey: settings.S3_ACCESS_KEY,
+    secretKey: settings.S3_SECRET_KEY,
+    region: settings.S3_REGION,
+    pathStyle: true,
+  });
+}
+
 /** Validity of the URL that signs one upload, in seconds; the upload starts at once. */
 const PUT_URL_TTL_SECONDS = 300;
 /** An upload whose socket is idle this long is abandoned, in ms. */
@@ -29,15 +47,7 @@ export class ObjectStorage {
 
   constructor(settings: ObjectStorageSettings) {
     const url = new URL(settings.S3_ENDPOINT);
-    this.client = new Client({
-      endPoint: url.hostname,
-      port: url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80,
-      useSSL: url.protocol === 'https:',
-      accessKey: settings.S3_ACCESS_KEY,
-      secretKey: settings.S3_SECRET_KEY,
-      region: settings.S3_REGION,
-      pathStyle: true,
-    });
+    this.client = createS3Client(settings);
     this.bucket = settings.S3_BUCKET;
     this.region = settings.S3_REGION;
     this.agent = url.protocol === 'https:' ? new https.Agent({ keepAlive: true }) : new http.Agent({ keepAlive: true });

@@ -139,22 +139,22 @@ describe('Design Language Analysis end to end: gateway → S3 → analysis queue
       await stack.stopAnalysisWorker();
       // Another deployment's analysis worker on another database of the same Redis server (a
       // second checkout, or `npm start` beside the tests) does not serve this one.
-      const ours = redisConnection(process.env.REDIS_URL!) as { db: number };
+      const ours = redisConnection(process.env.REDIS_URL!);
       const elsewhere = new Worker(QUEUES.analysis, async () => undefined, { connection: { ...ours, db: (ours.db + 1) % 16 } });
+      const queue = new Queue(QUEUES.analysis, { connection: ours });
       try {
-        await elsewhere.waitUntilReady();
-        await new Promise((r) => setTimeout(r, 200)); // its blocking connection is named once it waits for jobs
-        const queue = new Queue(QUEUES.analysis, { connection: ours });
-        // BullMQ itself counts it: it finds workers by connection name, on any database.
+        // BullMQ itself counts it once it waits for jobs: it finds workers by connection name, on
+        // any database.
+        const deadline = Date.now() + 5000;
+        while ((await queue.getWorkersCount()) === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
         expect(await queue.getWorkersCount()).toBeGreaterThan(0);
-        await queue.close();
         const before = await stack.footprint();
         const res = await request(stack.http).post('/api/analyze').set('Cookie', cookie).attach('images', fixturePhoto('mit-media-lab.jpg'), 'mit.jpg');
         expect(res.status).toBe(503);
         expect(res.body.message).toBe('The analysis service is not running. Please try again in a moment.');
         expect(await stack.footprint()).toEqual(before);
       } finally {
-        await elsewhere.close();
+        await Promise.all([elsewhere.close(), queue.close()]);
       }
     });
   });

@@ -48,7 +48,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   await gateway.init();
   const storage = new ObjectStorage(gatewayConfig);
   const db = new pg.Pool({ connectionString: env.DATABASE_URL, max: 2 });
-  const redis = new Redis(redisConnection(gatewayConfig.REDIS_URL) as object);
+  const redis = new Redis(redisConnection(gatewayConfig.REDIS_URL));
   const queues = Object.values(QUEUES).map((q) => new Queue(q, { connection: redisConnection(gatewayConfig.REDIS_URL) }));
 
   return {

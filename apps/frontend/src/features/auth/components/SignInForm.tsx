@@ -1,6 +1,4 @@
 import { signInRequestSchema, type SignInRequest } from '@archlens/contracts/auth';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { serverMessageOf } from '../../../api/error-message';
@@ -9,6 +7,7 @@ import { useSignIn } from '../hooks/use-auth-mutations';
 import { useValidatedForm } from '../hooks/use-validated-form';
 import { AUTH_TEXTS } from '../texts';
 import { PasswordField } from './PasswordField';
+import { SubmitButton } from './SubmitButton';
 
 /**
  * The Sign In mode of the sign-in dialog (spec §2, §5): e-mail and password, checked with the
@@ -43,17 +42,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
         autoFocus
       />
       <PasswordField {...form.field('password')} label={AUTH_TEXTS.password} autoComplete="current-password" />
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        fullWidth
-        disabled={signIn.isPending}
-        startIcon={signIn.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
-        sx={{ mt: 1 }}
-      >
-        {AUTH_TEXTS.signInButton}
-      </Button>
+      <SubmitButton pending={signIn.isPending} label={AUTH_TEXTS.signInButton} />
     </Stack>
   );
 }

@@ -1,6 +1,4 @@
 import { signUpRequestSchema, type SignUpRequest } from '@archlens/contracts/auth';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { serverMessageOf } from '../../../api/error-message';
@@ -9,6 +7,7 @@ import { useSignUp } from '../hooks/use-auth-mutations';
 import { useValidatedForm } from '../hooks/use-validated-form';
 import { AUTH_TEXTS } from '../texts';
 import { PasswordField } from './PasswordField';
+import { SubmitButton } from './SubmitButton';
 
 type SignUpFields = Record<keyof SignUpRequest, string>;
 
@@ -54,17 +53,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
         placeholder={AUTH_TEXTS.passwordPlaceholder}
         autoComplete="new-password"
       />
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        fullWidth
-        disabled={signUp.isPending}
-        startIcon={signUp.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
-        sx={{ mt: 1 }}
-      >
-        {AUTH_TEXTS.signUpButton}
-      </Button>
+      <SubmitButton pending={signUp.isPending} label={AUTH_TEXTS.signUpButton} />
     </Stack>
   );
 }
