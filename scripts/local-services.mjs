@@ -5,6 +5,8 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, existsSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { ensureAptPackages, log } from './bootstrap.mjs';
 
@@ -118,22 +120,54 @@ export async function ensureRedis({ db, stateDir, redisPort }) {
 }
 
 /**
- * S3: `S3_ENDPOINT` when set; else s3rver (an S3-compatible server on disk) on `s3Port`
- * (0 = any free port). s3rver does not check signatures: never test auth against it.
+ * V8 flags of the local S3 server. s3rver turns every upload and download into 64 KB Buffers; with
+ * V8's default old-space start size its small heap (15 MB) hit a full mark-compact on about every
+ * analysis (1 to 8 ms, pausing the upload or download in flight; `npm run bench:analyze`). Starting
+ * old space at 256 MB leaves those collections to minor GCs. A dev-only server: the memory is cheap.
+ */
+const S3_SERVER_V8_FLAGS = ['--initial-old-space-size=256'];
+
+/**
+ * S3: `S3_ENDPOINT` when set; else s3rver (an S3-compatible server on disk, `scripts/s3-server.mjs`)
+ * in a child process on `s3Port` (0 = any free port), objects in `<stateDir>/s3`. s3rver does not
+ * check signatures: never test auth against it.
  * @returns { env: S3_* variables, stop }
+ * @throws Error when the server exits or stays silent for 30 s before it listens
  */
 export async function ensureS3({ stateDir, s3Port, bucket = 'archlens' }) {
   if (process.env.S3_ENDPOINT) {
     return { env: {}, stop: async () => undefined, source: 'S3_ENDPOINT' };
   }
-  const { default: S3rver } = await import('s3rver');
   const directory = path.join(stateDir, 's3');
-  mkdirSync(directory, { recursive: true });
-  const server = new S3rver({ address: '127.0.0.1', port: s3Port, directory, silent: true, configureBuckets: [{ name: bucket }] });
-  const { port } = await server.run();
+  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 's3-server.mjs');
+  // stdin stays open as the child's lifeline: it stops when this process goes away.
+  const child = spawn(process.execPath, [...S3_SERVER_V8_FLAGS, script, String(s3Port), directory, bucket], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const port = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the local S3 server did not start within 30 s')), 30_000);
+    const lines = readline.createInterface({ input: child.stdout });
+    lines.once('line', (line) => {
+      clearTimeout(timer);
+      try {
+        resolve(JSON.parse(line).port);
+      } catch {
+        reject(new Error(`the local S3 server printed "${line}" instead of its port`));
+      }
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`the local S3 server exited with ${code ?? signal} before it listened`));
+    });
+  });
   return {
     env: { S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_ACCESS_KEY: 'S3RVER', S3_SECRET_KEY: 'S3RVER', S3_BUCKET: bucket, S3_REGION: 'us-east-1' },
-    stop: () => server.close(),
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
     source: `s3rver on 127.0.0.1:${port} (${directory})`,
   };
 }
