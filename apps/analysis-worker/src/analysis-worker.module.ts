@@ -2,6 +2,7 @@ import { Inject, Module, type DynamicModule, type OnApplicationShutdown } from '
 import type { DataSource } from 'typeorm';
 import { initialiseDataSource } from '@archlens/platform/database';
 import { ObjectStorage } from '@archlens/platform/storage';
+import { StoredObjectSignals } from '@archlens/platform/stored-objects';
 import { AnalysisJobsWorker } from './analysis/analysis-jobs.worker.js';
 import { ANALYSIS_DATA_SOURCE, AnalysisService, VISION_ENGINE } from './analysis/analysis.service.js';
 import { createVisionEngine } from './analysis/engines/vision-engine.factory.js';
@@ -11,11 +12,14 @@ import { ANALYSIS_SCHEMA, createAnalysisDataSource } from './database/analysis-d
 /** analysis-worker: owns the `analysis` schema and answers the `analysis` queue. */
 @Module({})
 export class AnalysisWorkerModule implements OnApplicationShutdown {
-  constructor(@Inject(ANALYSIS_DATA_SOURCE) private readonly dataSource: DataSource) {}
+  constructor(
+    @Inject(ANALYSIS_DATA_SOURCE) private readonly dataSource: DataSource,
+    @Inject(StoredObjectSignals) private readonly storedSignals: StoredObjectSignals,
+  ) {}
 
   /**
    * The worker's providers for one configuration: its data source (migrated `analysis` schema),
-   * object storage (bucket created when missing), the vision engine the configuration selects
+   * object storage (bucket created when missing), the stored-object signals, the vision engine the configuration selects
    * (`createVisionEngine`), and the queue worker.
    */
   static forRoot(config: AnalysisConfig): DynamicModule {
@@ -39,6 +43,7 @@ export class AnalysisWorkerModule implements OnApplicationShutdown {
             return storage;
           },
         },
+        { provide: StoredObjectSignals, useFactory: () => new StoredObjectSignals(config.REDIS_URL) },
         { provide: VISION_ENGINE, useFactory: () => createVisionEngine(config) },
         AnalysisService,
         AnalysisJobsWorker,
@@ -47,6 +52,7 @@ export class AnalysisWorkerModule implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    await this.storedSignals.close();
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
   }
 }

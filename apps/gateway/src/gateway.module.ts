@@ -3,6 +3,7 @@ import { APP_FILTER } from '@nestjs/core';
 import { QUEUES } from '@archlens/contracts/queues';
 import { CommandClient } from '@archlens/platform/messaging';
 import { ObjectStorage } from '@archlens/platform/storage';
+import { StoredObjectSignals } from '@archlens/platform/stored-objects';
 import { AnalysisController } from './analysis/analysis.controller.js';
 import { AnalysisService } from './analysis/analysis.service.js';
 import { ImageUploadInterceptor } from './analysis/image-upload.interceptor.js';
@@ -17,9 +18,12 @@ import { SessionService } from './sessions/session.service.js';
 /** The gateway: the `/api` contract over the services' queues. */
 @Module({})
 export class GatewayModule implements OnApplicationShutdown {
-  constructor(@Inject(CommandClient) private readonly commands: CommandClient) {}
+  constructor(
+    @Inject(CommandClient) private readonly commands: CommandClient,
+    @Inject(StoredObjectSignals) private readonly storedSignals: StoredObjectSignals,
+  ) {}
 
-  /** The gateway's controllers and providers (command client, sessions, storage) for one configuration. */
+  /** The gateway's controllers and providers (command client, sessions, storage, stored signals) for one configuration. */
   static forRoot(config: GatewayConfig): DynamicModule {
     return {
       module: GatewayModule,
@@ -42,6 +46,7 @@ export class GatewayModule implements OnApplicationShutdown {
             return storage;
           },
         },
+        { provide: StoredObjectSignals, useFactory: () => new StoredObjectSignals(config.REDIS_URL) },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
         SessionService,
         SessionGuard,
@@ -53,6 +58,6 @@ export class GatewayModule implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.commands.close();
+    await Promise.all([this.commands.close(), this.storedSignals.close()]);
   }
 }

@@ -7,11 +7,17 @@ import {
   type PreviousAnalysis,
 } from '@archlens/contracts/analysis';
 import { ObjectStorage } from '@archlens/platform/storage';
+import { ObjectNotStoredError, StoredObjectSignals } from '@archlens/platform/stored-objects';
 import { AnalysisEntity } from './analysis.entity.js';
-import type { VisionEngine } from './engines/vision-engine.js';
+import { AnalysisEngineError, type VisionEngine } from './engines/vision-engine.js';
 
 export const ANALYSIS_DATA_SOURCE = Symbol('ANALYSIS_DATA_SOURCE');
 export const VISION_ENGINE = Symbol('VISION_ENGINE');
+/**
+ * How long the worker waits for the gateway to signal an original stored, in ms: the gateway's
+ * own limit on one upload (`ObjectStorage.put`, 60 s idle) plus a margin.
+ */
+export const STORE_WAIT_MS = 90_000;
 
 /** Runs and records Design Language Analyses. */
 @Injectable()
@@ -22,20 +28,33 @@ export class AnalysisService {
     @Inject(ANALYSIS_DATA_SOURCE) dataSource: DataSource,
     @Inject(VISION_ENGINE) private readonly engine: VisionEngine,
     private readonly storage: ObjectStorage,
+    private readonly storedSignals: StoredObjectSignals,
   ) {
     this.analyses = dataSource.getRepository(AnalysisEntity);
   }
 
   /**
-   * Reads the originals from object storage, lets the engine write the text and stores the
-   * analysis.
-   * @throws AnalysisEngineError (the engine's reason) or the storage client's error
+   * Reads the originals from object storage as each is signalled stored, lets the engine write the
+   * text and stores the analysis.
+   * @throws AnalysisEngineError (the engine's reason, or an original that was never stored:
+   *   "Image 2 of 3 did not reach object storage: …") or the storage client's error
    */
   async analyse(job: AnalyseImagesJob): Promise<AnalyzeResponse> {
     const started = performance.now();
-    // Every read starts now; the engine takes each photo as it arrives, so the reads of the larger
-    // photos overlap the work on the ones already in hand.
-    const images = job.imageKeys.map((key) => this.storage.get(key));
+    // The gateway sends the job before its originals are all stored and signals each one stored
+    // (StoredObjectSignals); each read starts at its signal and the engine takes each photo as it
+    // arrives, so the larger photos are stored and read while the engine works on the others.
+    const stored = this.storedSignals.waitForStored(job.imageKeys, STORE_WAIT_MS);
+    const images = job.imageKeys.map((key, i) =>
+      stored[i]!.then(
+        () => this.storage.get(key),
+        (error: unknown) => {
+          throw error instanceof ObjectNotStoredError
+            ? new AnalysisEngineError(`Image ${i + 1} of ${job.imageKeys.length} did not reach object storage: ${error.message}`)
+            : error;
+        },
+      ),
+    );
     // An engine may stop before it reads every photo (a bad first photo, a model that fails at
     // once); a read that fails afterwards must not become an unhandled rejection.
     for (const image of images) image.catch(() => undefined);

@@ -8,6 +8,8 @@ import { countWords } from '@archlens/contracts/words';
 import { startFakeChatCompletions, type FakeChatCompletions } from '../../../analysis-worker/src/testing/fake-chat-completions.server.js';
 import { fixturePhoto, pngDeclaring, smallPng, THREE_PHOTOS } from '../testing/images.js';
 import { startStack, type Stack } from '../testing/stack.js';
+import { startS3Proxy, type S3Proxy } from '../testing/s3-proxy.js';
+import { STORE_FAILED_MESSAGE } from './analysis.service.js';
 import { parseServerTiming } from './server-timing.js';
 
 async function signUp(stack: Stack, first = 'Grace'): Promise<{ cookie: string; userId: string }> {
@@ -207,6 +209,85 @@ describe('a vision model that keeps missing 88 words', () => {
     expect(fake.requests).toHaveLength(3);
     const after = await stack.footprint();
     expect([after.objects, after.analyses]).toEqual([before.objects, before.analyses]);
+  });
+});
+
+/** Posts the three fixture photos; `tours-cathedral-gothic.jpg` (3.8 MB) is the only one over 1 MB. */
+async function analyseThreePhotos(stack: Stack, cookie: string) {
+  let req = request(stack.http).post('/api/analyze').set('Cookie', cookie);
+  for (const name of THREE_PHOTOS) req = req.attach('images', fixturePhoto(name), name);
+  return req;
+}
+
+describe('an object store that is slow to take a large photo', () => {
+  let stack: Stack;
+  let proxy: S3Proxy;
+
+  beforeAll(async () => {
+    proxy = await startS3Proxy(process.env.S3_ENDPOINT!, { kind: 'delay', ms: 400 });
+    stack = await startStack({ env: { S3_ENDPOINT: proxy.endpoint } });
+  });
+  afterAll(async () => {
+    await stack?.close();
+    await proxy?.close();
+  });
+
+  it('measures the photos already stored while the large one is still uploading, and reads each only once it is stored', async () => {
+    const { cookie, userId } = await signUp(stack, 'Patient');
+    const res = await analyseThreePhotos(stack, cookie);
+    expect(res.status).toBe(200);
+    expect(countWords(res.body.primaryDescription)).toBe(PRIMARY_DESCRIPTION_WORDS);
+
+    const ours = proxy.requests.filter((r) => r.path.includes(`/uploads/${userId}/`));
+    const largePut = ours.find((r) => r.method === 'PUT' && r.bytes >= 1_000_000)!;
+    expect(largePut.status).toBe(200);
+    const reads = ours.filter((r) => r.method === 'GET');
+    expect(reads).toHaveLength(3);
+    // The worker had the job, and read the small photos, before the large upload was answered.
+    expect(reads.filter((r) => r.answeredAt < largePut.answeredAt)).toHaveLength(2);
+    // It read the large photo after its upload was complete, and got all of it.
+    const largeRead = reads.find((r) => r.path === largePut.path)!;
+    expect(largeRead.answeredAt).toBeGreaterThan(largePut.answeredAt);
+    expect(largeRead.status).toBe(200);
+  });
+});
+
+describe('an object store that refuses a large photo', () => {
+  let stack: Stack;
+  let proxy: S3Proxy;
+  let analysisQueue: Queue;
+
+  beforeAll(async () => {
+    proxy = await startS3Proxy(process.env.S3_ENDPOINT!, { kind: 'refuse' });
+    stack = await startStack({ env: { S3_ENDPOINT: proxy.endpoint } });
+    analysisQueue = new Queue(QUEUES.analysis, { connection: redisConnection(process.env.REDIS_URL!) });
+  });
+  afterAll(async () => {
+    await analysisQueue?.close();
+    await stack?.close();
+    await proxy?.close();
+  });
+
+  it('answers 503 with a clear message, keeps none of the photos, records nothing and stops the worker', async () => {
+    const { cookie, userId } = await signUp(stack, 'Refused');
+    const before = await stack.footprint();
+    const res = await analyseThreePhotos(stack, cookie);
+    expect(res.status).toBe(503);
+    expect(res.body.message).toBe(STORE_FAILED_MESSAGE);
+    const refused = proxy.requests.find((r) => r.method === 'PUT' && r.path.includes(`/uploads/${userId}/`) && r.status === 503);
+    expect(refused).toBeDefined();
+
+    const after = await stack.footprint();
+    expect([after.objects, after.analyses]).toEqual([before.objects, before.analyses]);
+    // The job went out before the photos were stored; the worker fails it at the refused photo
+    // instead of waiting for it or reading half a file.
+    let reason: string | undefined;
+    for (let i = 0; i < 50 && !reason; i++) {
+      const failed = await analysisQueue.getFailed();
+      reason = failed.find((job) => (job.data as { userId?: string }).userId === userId)?.failedReason;
+      if (!reason) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(reason).toMatch(/^Image 2 of 3 did not reach object storage: The upload of "uploads\/.+\.jpg" to object storage failed\.$/);
   });
 });
 

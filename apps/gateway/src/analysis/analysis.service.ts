@@ -1,30 +1,39 @@
 import { randomUUID } from 'node:crypto';
-import { HttpException, Injectable } from '@nestjs/common';
+import { HttpException, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import type { AnalyzeResponse, PreviousAnalysis } from '@archlens/contracts/analysis';
 import { QUEUES } from '@archlens/contracts/queues';
-import { CommandClient, CommandFailedError } from '@archlens/platform/messaging';
+import { CommandClient, CommandTimeoutError } from '@archlens/platform/messaging';
 import { ObjectStorage } from '@archlens/platform/storage';
+import { StoredObjectSignals } from '@archlens/platform/stored-objects';
 import { ServerTiming } from './server-timing.js';
 import { UploadRejectedError, validateImageUploads, type IncomingFile } from './upload-validation.js';
 
+/** The gateway's answer when an original could not be stored (503: the store may come back). */
+export const STORE_FAILED_MESSAGE = 'Your photos could not be stored just now. Please try again in a moment.';
+
 /**
- * The gateway's side of Design Language Analysis: validate, store originals, ask the analysis
- * worker, answer. Bad input and a missing worker store and queue nothing.
+ * The gateway's side of Design Language Analysis: validate, send the job, store the originals,
+ * answer. Bad input and a missing worker store and queue nothing.
  */
 @Injectable()
 export class AnalysisService {
+  private readonly logger = new Logger('AnalysisService');
+
   constructor(
     private readonly commands: CommandClient,
     private readonly storage: ObjectStorage,
+    private readonly storedSignals: StoredObjectSignals,
   ) {}
 
   /**
    * @param userId the signed-in user
    * @param files the multipart `images` files
    * @param timing receives the marks `validate` (the files, with the worker check beside them),
-   *   `store` (the originals to S3) and `analyse` (queue, worker, database)
-   * @throws HttpException 4xx for refused uploads; NoWorkerError, CommandTimeoutError,
-   *   CommandFailedError from the queue (mapped to 503, 504, 502)
+   *   `store` (the originals to S3, while the job is sent) and `analyse` (worker and database,
+   *   after the last original is stored)
+   * @throws HttpException 4xx for refused uploads, 503 `STORE_FAILED_MESSAGE` when an original
+   *   could not be stored (none is kept); NoWorkerError, CommandTimeoutError, CommandFailedError
+   *   from the queue (mapped to 503, 504, 502; the originals are removed, except after a timeout)
    */
   async analyse(userId: string, files: IncomingFile[] | undefined, timing = new ServerTiming()): Promise<AnalyzeResponse> {
     // The worker check runs while the files are checked; a bad upload answers 4xx either way.
@@ -40,17 +49,44 @@ export class AnalysisService {
     timing.mark('validate');
     await workerCheck;
     const imageKeys = images.map((image) => `uploads/${userId}/${randomUUID()}.${image.extension}`);
-    await Promise.all(images.map((image, i) => this.storage.put(imageKeys[i]!, image.buffer, image.mimeType)));
+    // The job goes out now and the originals are stored while it travels: the worker reads each
+    // original once it is signalled stored (StoredObjectSignals), so it measures the photos already
+    // in storage while a larger one is still on its way.
+    const reply = this.commands.request('analysis.analyse-images', { userId, imageKeys }, { workerChecked: true });
+    reply.catch(() => undefined);
+    const stores = await Promise.allSettled(images.map((image, i) => this.store(imageKeys[i]!, image.buffer, image.mimeType)));
     timing.mark('store');
+    if (stores.some((s) => s.status === 'rejected')) {
+      // The worker fails the job at the 'failed' signal and reads nothing more; no analysis will
+      // refer to the originals that did land.
+      await this.storage.remove(imageKeys).catch(() => undefined);
+      throw new ServiceUnavailableException(STORE_FAILED_MESSAGE);
+    }
     try {
-      const result = await this.commands.request('analysis.analyse-images', { userId, imageKeys }, { workerChecked: true });
+      const result = await reply;
       timing.mark('analyse');
       return result;
     } catch (error) {
-      // The worker refused or failed: no analysis refers to these originals.
-      if (error instanceof CommandFailedError) await this.storage.remove(imageKeys).catch(() => undefined);
+      // The job failed or never went out: no analysis refers to these originals. After a timeout
+      // the worker may still finish and record them, so they stay.
+      if (!(error instanceof CommandTimeoutError)) await this.storage.remove(imageKeys).catch(() => undefined);
       throw error;
     }
+  }
+
+  /**
+   * Stores one original and signals the worker either way.
+   * @throws the storage error (after the 'failed' signal), or Redis's when the 'stored' signal is lost
+   */
+  private async store(key: string, body: Buffer, mimeType: string): Promise<void> {
+    try {
+      await this.storage.put(key, body, mimeType);
+    } catch (error) {
+      this.logger.warn(`storing ${key} failed: ${error instanceof Error ? error.message : String(error)}`);
+      await this.storedSignals.signal(key, 'failed').catch(() => undefined);
+      throw error;
+    }
+    await this.storedSignals.signal(key, 'stored');
   }
 
   /** The user's 3 most recent analyses, newest first (spec §9). */
