@@ -160,10 +160,17 @@ export async function ensureS3({ stateDir, s3Port, bucket = 'archlens' }) {
       reject(new Error(`the local S3 server exited with ${code ?? signal} before it listened`));
     });
   });
+  let stopping = false;
+  // A server that dies later (not stopped by Ctrl-C, which it also receives) fails every upload
+  // with 503; say why in the log.
+  child.once('exit', (code, signal) => {
+    if (!stopping && code !== 0) log(`the local S3 server on port ${port} exited with ${code ?? signal}; uploads will fail until a restart`);
+  });
   return {
     env: { S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_ACCESS_KEY: 'S3RVER', S3_SECRET_KEY: 'S3RVER', S3_BUCKET: bucket, S3_REGION: 'us-east-1' },
     stop: () =>
       new Promise((resolve) => {
+        stopping = true;
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');

@@ -57,8 +57,8 @@ export class AnalysisService {
     const stores = await Promise.allSettled(images.map((image, i) => this.store(imageKeys[i]!, image.buffer, image.mimeType)));
     timing.mark('store');
     if (stores.some((s) => s.status === 'rejected')) {
-      // The worker fails the job at the 'failed' signal and reads nothing more; no analysis will
-      // refer to the originals that did land.
+      // The worker fails the job at the 'failed' signal (or when its wait ends, if Redis lost a
+      // signal) and reads nothing more; no analysis will refer to the originals that did land.
       await this.storage.remove(imageKeys).catch(() => undefined);
       throw new ServiceUnavailableException(STORE_FAILED_MESSAGE);
     }
