@@ -5,7 +5,7 @@
 // analysis run in-process (the offline engine on the same bytes: no gateway, queue or storage).
 // The app runs as `npm start` runs it, on its own port, database and Redis database.
 import { spawn } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -47,6 +47,10 @@ async function measure(once, total, concurrency) {
 }
 
 clearState();
+// The app's own log goes to a file, so a failed run can say what happened without drowning the figures.
+const APP_LOG = path.join(ROOT, STATE_DIR, 'app.log');
+mkdirSync(path.dirname(APP_LOG), { recursive: true });
+const appLog = openSync(APP_LOG, 'w');
 const app = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], {
   cwd: ROOT,
   env: {
@@ -61,7 +65,7 @@ const app = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], {
     ARCHLENS_STATE_DIR: STATE_DIR,
     OPENAI_API_KEY: '',
   },
-  stdio: ['ignore', 'ignore', 'inherit'],
+  stdio: ['ignore', appLog, appLog],
 });
 const stopApp = () =>
   new Promise((resolve) => {
@@ -168,5 +172,6 @@ try {
 } catch (error) {
   await stopApp();
   console.error(error instanceof Error ? error.message : error);
+  console.error(`the app's log: ${path.relative(process.cwd(), APP_LOG)}`);
   process.exit(1);
 }

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Queue, Worker } from 'bullmq';
 import request from 'supertest';
 import { QUEUES } from '@archlens/contracts/queues';
+import { Redis } from 'ioredis';
 import { redisConnection } from '@archlens/platform/messaging';
+import { STORED_SIGNAL_PREFIX } from '@archlens/platform/stored-objects';
 import { MAX_IMAGE_BYTES, PRIMARY_DESCRIPTION_WORDS, countSections } from '@archlens/contracts/analysis';
 import { countWords } from '@archlens/contracts/words';
 import { startFakeChatCompletions, type FakeChatCompletions } from '../../../analysis-worker/src/testing/fake-chat-completions.server.js';
@@ -232,14 +234,20 @@ describe('an object store that is slow to take a large photo', () => {
     await proxy?.close();
   });
 
-  it('measures the photos already stored while the large one is still uploading, and reads each only once it is stored', async () => {
+  it('stores the photos one at a time, smallest first, and measures those stored while the large one is still uploading, reading each only once it is stored', async () => {
     const { cookie, userId } = await signUp(stack, 'Patient');
     const res = await analyseThreePhotos(stack, cookie);
     expect(res.status).toBe(200);
     expect(countWords(res.body.primaryDescription)).toBe(PRIMARY_DESCRIPTION_WORDS);
 
     const ours = proxy.requests.filter((r) => r.path.includes(`/uploads/${userId}/`));
-    const largePut = ours.find((r) => r.method === 'PUT' && r.bytes >= 1_000_000)!;
+    const puts = ours.filter((r) => r.method === 'PUT');
+    // mit-media-lab.jpg (90 KB), havana-cathedral-baroque.jpg (146 KB), tours-cathedral-gothic.jpg (3.8 MB),
+    // each sent only once the one before it was stored.
+    expect(puts.map((p) => p.bytes)).toEqual([fixturePhoto('mit-media-lab.jpg'), fixturePhoto('havana-cathedral-baroque.jpg'), fixturePhoto('tours-cathedral-gothic.jpg')].map((b) => b.length));
+    expect(puts[1]!.receivedAt).toBeGreaterThanOrEqual(puts[0]!.answeredAt);
+    expect(puts[2]!.receivedAt).toBeGreaterThanOrEqual(puts[1]!.answeredAt);
+    const largePut = puts[2]!;
     expect(largePut.status).toBe(200);
     const reads = ours.filter((r) => r.method === 'GET');
     expect(reads).toHaveLength(3);
@@ -252,23 +260,41 @@ describe('an object store that is slow to take a large photo', () => {
   });
 });
 
-describe('an object store that refuses a large photo', () => {
-  let stack: Stack;
-  let proxy: S3Proxy;
-  let analysisQueue: Queue;
-
+/**
+ * Starts a stack whose object store is behind a proxy that refuses every upload of `refusedBytes`
+ * or more, for the describe that calls it; `analysisQueue` reads the jobs the worker failed.
+ */
+function withRefusingStore(refusedBytes: number): { stack: Stack; proxy: S3Proxy; analysisQueue: Queue } {
+  const context = {} as { stack: Stack; proxy: S3Proxy; analysisQueue: Queue };
   beforeAll(async () => {
-    proxy = await startS3Proxy(process.env.S3_ENDPOINT!, { kind: 'refuse' });
-    stack = await startStack({ env: { S3_ENDPOINT: proxy.endpoint } });
-    analysisQueue = new Queue(QUEUES.analysis, { connection: redisConnection(process.env.REDIS_URL!) });
+    context.proxy = await startS3Proxy(process.env.S3_ENDPOINT!, { kind: 'refuse' }, refusedBytes);
+    context.stack = await startStack({ env: { S3_ENDPOINT: context.proxy.endpoint } });
+    context.analysisQueue = new Queue(QUEUES.analysis, { connection: redisConnection(process.env.REDIS_URL!) });
   });
   afterAll(async () => {
-    await analysisQueue?.close();
-    await stack?.close();
-    await proxy?.close();
+    await context.analysisQueue?.close();
+    await context.stack?.close();
+    await context.proxy?.close();
   });
+  return context;
+}
+
+/** The reason the worker gave for failing the user's analysis job; waits up to 5 s for it. */
+async function failedReason(analysisQueue: Queue, userId: string): Promise<string | undefined> {
+  for (let i = 0; i < 50; i++) {
+    const failed = await analysisQueue.getFailed();
+    const reason = failed.find((job) => (job.data as { userId?: string }).userId === userId)?.failedReason;
+    if (reason) return reason;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return undefined;
+}
+
+describe('an object store that refuses a large photo', () => {
+  const context = withRefusingStore(1_000_000);
 
   it('answers 503 with a clear message, keeps none of the photos, records nothing and stops the worker', async () => {
+    const { stack, proxy, analysisQueue } = context;
     const { cookie, userId } = await signUp(stack, 'Refused');
     const before = await stack.footprint();
     const res = await analyseThreePhotos(stack, cookie);
@@ -281,13 +307,44 @@ describe('an object store that refuses a large photo', () => {
     expect([after.objects, after.analyses]).toEqual([before.objects, before.analyses]);
     // The job went out before the photos were stored; the worker fails it at the refused photo
     // instead of waiting for it or reading half a file.
-    let reason: string | undefined;
-    for (let i = 0; i < 50 && !reason; i++) {
-      const failed = await analysisQueue.getFailed();
-      reason = failed.find((job) => (job.data as { userId?: string }).userId === userId)?.failedReason;
-      if (!reason) await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(reason).toMatch(/^Image 2 of 3 did not reach object storage: The upload of "uploads\/.+\.jpg" to object storage failed\.$/);
+    expect(await failedReason(analysisQueue, userId)).toMatch(
+      /^Image 2 of 3 did not reach object storage: The upload of "uploads\/.+\.jpg" to object storage failed\.$/,
+    );
+  });
+});
+
+describe('an object store that refuses the second photo of three', () => {
+  // havana-cathedral-baroque.jpg (146 KB) is stored second, after mit-media-lab.jpg (90 KB).
+  const context = withRefusingStore(100_000);
+
+  it('sends no further photo, keeps none, and signals the photo never sent as failed so that the worker stops waiting for it', async () => {
+    const { stack, proxy, analysisQueue } = context;
+    const { cookie, userId } = await signUp(stack, 'Halted');
+    const before = await stack.footprint();
+    // What the gateway signals to the worker, seen as Redis runs it.
+    const redis = new Redis(redisConnection(process.env.REDIS_URL!));
+    const monitor = await redis.monitor();
+    const signals: string[] = [];
+    monitor.on('monitor', (_time: string, args: string[]) => {
+      if (args[0]?.toLowerCase() === 'rpush' && args[1]?.startsWith(`${STORED_SIGNAL_PREFIX}uploads/${userId}/`)) signals.push(args[2]!);
+    });
+    const res = await analyseThreePhotos(stack, cookie).finally(() => {
+      monitor.disconnect();
+      redis.disconnect();
+    });
+    expect(res.status).toBe(503);
+    expect(res.body.message).toBe(STORE_FAILED_MESSAGE);
+    const puts = proxy.requests.filter((r) => r.method === 'PUT' && r.path.includes(`/uploads/${userId}/`));
+    expect(puts.map((p) => [p.bytes, p.status])).toEqual([
+      [fixturePhoto('mit-media-lab.jpg').length, 200],
+      [fixturePhoto('havana-cathedral-baroque.jpg').length, 503],
+    ]);
+    const after = await stack.footprint();
+    expect([after.objects, after.analyses]).toEqual([before.objects, before.analyses]);
+    // mit stored, havana refused, tours never sent: without its 'failed' signal the worker would
+    // hold a Redis connection waiting for it for STORE_WAIT_MS (90 s).
+    expect(signals).toEqual(['stored', 'failed', 'failed']);
+    expect(await failedReason(analysisQueue, userId)).toMatch(/^Image [23] of 3 did not reach object storage: /);
   });
 });
 

@@ -6,7 +6,7 @@ import { CommandClient, CommandTimeoutError } from '@archlens/platform/messaging
 import { ObjectStorage } from '@archlens/platform/storage';
 import { StoredObjectSignals } from '@archlens/platform/stored-objects';
 import { ServerTiming } from './server-timing.js';
-import { UploadRejectedError, validateImageUploads, type IncomingFile } from './upload-validation.js';
+import { UploadRejectedError, validateImageUploads, type IncomingFile, type ValidatedImage } from './upload-validation.js';
 
 /** The gateway's answer when an original could not be stored (503: the store may come back). */
 export const STORE_FAILED_MESSAGE = 'Your photos could not be stored just now. Please try again in a moment.';
@@ -50,15 +50,16 @@ export class AnalysisService {
     await workerCheck;
     const imageKeys = images.map((image) => `uploads/${userId}/${randomUUID()}.${image.extension}`);
     // The job goes out now and the originals are stored while it travels: the worker reads each
-    // original once it is signalled stored (StoredObjectSignals), so it measures the photos already
-    // in storage while a larger one is still on its way.
+    // original once it is signalled stored (StoredObjectSignals) and measures it while the next one
+    // is stored (`storeSmallestFirst`).
     const reply = this.commands.request('analysis.analyse-images', { userId, imageKeys }, { workerChecked: true });
     reply.catch(() => undefined);
-    const stores = await Promise.allSettled(images.map((image, i) => this.store(imageKeys[i]!, image.buffer, image.mimeType)));
+    const stored = await this.storeSmallestFirst(images, imageKeys);
     timing.mark('store');
-    if (stores.some((s) => s.status === 'rejected')) {
-      // The worker fails the job at the 'failed' signal (or when its wait ends, if Redis lost a
-      // signal) and reads nothing more; no analysis will refer to the originals that did land.
+    if (!stored) {
+      // Every original not stored was signalled 'failed': the worker fails the job at once (or when
+      // its wait ends, if Redis lost a signal) and reads nothing more; no analysis will refer to the
+      // originals that did land.
       await this.storage.remove(imageKeys).catch(() => undefined);
       throw new ServiceUnavailableException(STORE_FAILED_MESSAGE);
     }
@@ -72,6 +73,34 @@ export class AnalysisService {
       if (!(error instanceof CommandTimeoutError)) await this.storage.remove(imageKeys).catch(() => undefined);
       throw error;
     }
+  }
+
+  /**
+   * Stores the originals one at a time, smallest first, signalling each key to the worker.
+   *
+   * Why in this order: the engine measures the photos one by one as they arrive, so what it waits
+   * for is the first photo. Uploads running side by side share the store's throughput and each
+   * finishes later; one at a time, the smallest photo is in storage soonest, and each later one is
+   * stored while the engine measures those before it (a photo takes the offline engine longer to
+   * measure than the store takes to take the next). With a local s3rver and a 3.8 MB photo beside two
+   * small ones, the first photo reached the worker about 10 ms sooner than with all three uploads
+   * at once (README "Benchmark"). Against a distant store this adds one round trip per further photo
+   * to the total, which an AI engine, reading all photos in one request of several seconds, absorbs.
+   * @returns true when every original is stored; false when one failed, after signalling 'failed'
+   *   for it and for every original after it (none of those was sent)
+   */
+  private async storeSmallestFirst(images: ValidatedImage[], keys: string[]): Promise<boolean> {
+    const order = images.map((_, i) => i).sort((a, b) => images[a]!.buffer.length - images[b]!.buffer.length);
+    for (const [position, i] of order.entries()) {
+      try {
+        await this.store(keys[i]!, images[i]!.buffer, images[i]!.mimeType);
+      } catch {
+        const notSent = order.slice(position + 1).map((j) => keys[j]!);
+        await Promise.all(notSent.map((key) => this.storedSignals.signal(key, 'failed'))).catch(() => undefined);
+        return false;
+      }
+    }
+    return true;
   }
 
   /**

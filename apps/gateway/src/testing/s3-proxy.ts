@@ -10,8 +10,11 @@ export type LargeUploadMode = { kind: 'refuse' } | { kind: 'delay'; ms: number }
 export interface S3Proxy {
   /** The proxy's endpoint, for `S3_ENDPOINT`. */
   endpoint: string;
-  /** Every request it answered, in order: method, object path, body size, status, and when (`performance.now()` ms). */
-  requests: Array<{ method: string; path: string; bytes: number; status: number; answeredAt: number }>;
+  /**
+   * Every request it answered, in the order answered: method, object path, body size, status, and
+   * when it arrived and when it was answered (`performance.now()` ms).
+   */
+  requests: Array<{ method: string; path: string; bytes: number; status: number; receivedAt: number; answeredAt: number }>;
   close(): Promise<void>;
 }
 
@@ -24,13 +27,14 @@ export async function startS3Proxy(upstream: string, mode: LargeUploadMode, larg
   const target = new URL(upstream);
   const requests: S3Proxy['requests'] = [];
   const server = http.createServer((req, res) => {
+    const receivedAt = performance.now();
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
       const path = decodeURIComponent((req.url ?? '').split('?')[0]!);
       const large = req.method === 'PUT' && body.length >= largeBytes;
-      const answered = (status: number) => requests.push({ method: req.method ?? '', path, bytes: body.length, status, answeredAt: performance.now() });
+      const answered = (status: number) => requests.push({ method: req.method ?? '', path, bytes: body.length, status, receivedAt, answeredAt: performance.now() });
       const forward = () => {
         const upstreamRequest = http.request(
           { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
