@@ -68,11 +68,20 @@ describe('Design Language Analysis end to end: gateway → S3 → analysis queue
     // It speaks of what the pixels show, never of a style it cannot see in the numbers.
     expect(`${res.body.primaryDescription} ${res.body.expandedDescription}`).not.toMatch(/gothic|baroque|modernis[mt]|cathedral|MIT/i);
 
-    const { rows } = await stack.db.query(
-      'SELECT user_id, image_count, image_keys, primary_description, engine FROM analysis.analyses WHERE id = $1',
-      [res.body.id],
-    );
-    expect(rows[0]).toMatchObject({ user_id: userId, image_count: 3, primary_description: res.body.primaryDescription, engine: 'offline' });
+    const { rows } = await stack.db.query('SELECT * FROM analysis.analyses WHERE id = $1', [res.body.id]);
+    // Every column holds what the answer says, each in its place.
+    expect(rows[0]).toMatchObject({
+      user_id: userId,
+      image_count: 3,
+      primary_description: res.body.primaryDescription,
+      expanded_description: res.body.expandedDescription,
+      tags: res.body.tags,
+      engine: 'offline',
+      model: res.body.model,
+    });
+    expect((rows[0].created_at as Date).toISOString()).toBe(res.body.createdAt);
+    expect(rows[0].duration_ms).toBeGreaterThan(0);
+    expect(rows[0].image_keys).toHaveLength(3);
     const stored = await stack.storage.list(`uploads/${userId}/`);
     expect(stored.sort()).toEqual([...(rows[0].image_keys as string[])].sort());
     // The originals are stored byte for byte.
