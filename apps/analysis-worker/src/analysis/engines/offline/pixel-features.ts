@@ -546,9 +546,9 @@ function skyMask(sample: Sample, magnitude: Float32Array): Uint8Array {
 }
 
 /**
- * Lets the event loop run pending I/O before the next stage of `measure`: the worker downloads the
- * next photos while it measures this one, and each stage holds the thread for a few milliseconds
- * at most (k-means, the longest, about 11 ms on the benchmark machine in a slow spell).
+ * Lets the event loop run pending I/O before the next stage of `measure`, so the worker keeps
+ * downloading the next photos while it measures this one. The longest stage, k-means, holds the
+ * thread for about 11 ms on the benchmark machine in a slow spell; a whole photo held it up to 30 ms.
  */
 const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
