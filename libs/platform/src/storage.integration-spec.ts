@@ -31,6 +31,14 @@ describe('ObjectStorage against the S3 server of the test run', () => {
     await expect(storage.get(key)).rejects.toThrow(/does not exist/);
   });
 
+  it('stores a body given as the chunks of an upload as one object, byte for byte', async () => {
+    const key = `storage-it/${randomUUID()}/chunked.jpg`;
+    const chunks = [photo.subarray(0, 1), photo.subarray(1, 65_537), photo.subarray(65_537, 200_000), photo.subarray(200_000)];
+    await storage.put(key, chunks, 'image/jpeg');
+    expect((await storage.get(key)).equals(photo)).toBe(true);
+    await storage.remove([key]);
+  });
+
   it('creates its bucket when it is missing, once, even when two services start at the same moment', async () => {
     const bucket = `fresh-${randomUUID().slice(0, 8)}`;
     const admin = createS3Client(storageConfig());

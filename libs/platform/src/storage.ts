@@ -67,6 +67,8 @@ export class ObjectStorage {
   /**
    * Stores `body` under `key` with its content type, in one PUT signed by the `minio` client
    * (a presigned URL, AWS SigV4 query-string authentication, valid for `PUT_URL_TTL_SECONDS`).
+   * `body` is one Buffer or the chunks of one (as an upload arrived, never joined in memory): the
+   * headers and every chunk go to the socket in one vectored write.
    *
    * Why not `client.putObject`: for a Buffer it copies the whole body and computes its MD5 on the
    * event loop before sending (6.5 ms of CPU for a 3.8 MB photo on the benchmark machine, about half
@@ -76,7 +78,9 @@ export class ObjectStorage {
    * @throws Error naming the key, the HTTP status and the store's error document when the store
    *   does not answer 200, or the transport's error (refused connection, reset, timeout)
    */
-  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+  async put(key: string, body: Buffer | readonly Buffer[], contentType: string): Promise<void> {
+    const chunks = Buffer.isBuffer(body) ? [body] : body;
+    const length = chunks.reduce((total, chunk) => total + chunk.length, 0);
     const url = new URL(await this.client.presignedPutObject(this.bucket, key, PUT_URL_TTL_SECONDS));
     const transport = url.protocol === 'https:' ? https : http;
     await new Promise<void>((resolve, reject) => {
@@ -86,23 +90,25 @@ export class ObjectStorage {
           method: 'PUT',
           agent: this.agent,
           timeout: PUT_TIMEOUT_MS,
-          headers: { 'Content-Type': contentType, 'Content-Length': String(body.length) },
+          headers: { 'Content-Type': contentType, 'Content-Length': String(length) },
         },
         (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          const received: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => received.push(chunk));
           response.on('error', reject);
           response.on('end', () => {
             if (response.statusCode === 200) return resolve();
-            const detail = Buffer.concat(chunks).toString('utf8').slice(0, 500);
+            const detail = Buffer.concat(received).toString('utf8').slice(0, 500);
             reject(new Error(`S3 PUT of "${key}" failed with HTTP ${response.statusCode}: ${detail}`));
           });
         },
       );
       request.on('timeout', () => request.destroy(new Error(`S3 PUT of "${key}" timed out after ${PUT_TIMEOUT_MS} ms`)));
       request.on('error', reject);
-      // One write of the whole body: no per-chunk stream overhead.
-      request.end(body);
+      // Corked, the chunks leave in one writev with the headers: no per-chunk stream overhead.
+      request.cork();
+      for (const chunk of chunks) request.write(chunk);
+      request.end();
     });
   }
 

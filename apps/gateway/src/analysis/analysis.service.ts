@@ -90,10 +90,10 @@ export class AnalysisService {
    *   for it and for every original after it (none of those was sent)
    */
   private async storeSmallestFirst(images: ValidatedImage[], keys: string[]): Promise<boolean> {
-    const order = images.map((_, i) => i).sort((a, b) => images[a]!.buffer.length - images[b]!.buffer.length);
+    const order = images.map((_, i) => i).sort((a, b) => images[a]!.size - images[b]!.size);
     for (const [position, i] of order.entries()) {
       try {
-        await this.store(keys[i]!, images[i]!.buffer, images[i]!.mimeType);
+        await this.store(keys[i]!, images[i]!.chunks, images[i]!.mimeType);
       } catch {
         const notSent = order.slice(position + 1).map((j) => keys[j]!);
         await Promise.all(notSent.map((key) => this.storedSignals.signal(key, 'failed'))).catch(() => undefined);
@@ -107,7 +107,7 @@ export class AnalysisService {
    * Stores one original and signals the worker either way.
    * @throws the storage error (after the 'failed' signal), or Redis's when the 'stored' signal is lost
    */
-  private async store(key: string, body: Buffer, mimeType: string): Promise<void> {
+  private async store(key: string, body: readonly Buffer[], mimeType: string): Promise<void> {
     try {
       await this.storage.put(key, body, mimeType);
     } catch (error) {

@@ -10,6 +10,7 @@ import type { Request, Response } from 'express';
 import multer from 'multer';
 import type { Observable } from 'rxjs';
 import { ANALYSIS_MESSAGES, MAX_ANALYSIS_IMAGES, MAX_IMAGE_BYTES } from '@archlens/contracts/analysis';
+import { ChunkedMemoryStorage } from './chunked-memory-storage.js';
 import { ServerTiming } from './server-timing.js';
 
 /** The multipart field that carries the photos (spec §7: repeated field 'images'). */
@@ -20,13 +21,14 @@ export const SERVER_TIMING = 'serverTiming';
 
 /**
  * Reads the multipart body into memory with hard limits (spec §9: 10 images, 50 MB each) and
- * maps multer's refusals to the spec's messages. Files land on `request.files`; nothing is
- * stored anywhere yet. Starts the request's `ServerTiming` and marks `receive` once the body is in.
+ * maps multer's refusals to the spec's messages. Files land on `request.files` as the chunks they
+ * arrived in (`ChunkedMemoryStorage`); nothing is stored anywhere yet. Starts the request's
+ * `ServerTiming` and marks `receive` once the body is in.
  */
 @Injectable()
 export class ImageUploadInterceptor implements NestInterceptor {
   private readonly readImages = multer({
-    storage: multer.memoryStorage(),
+    storage: new ChunkedMemoryStorage(),
     limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_ANALYSIS_IMAGES, fields: 10, parts: MAX_ANALYSIS_IMAGES + 10 },
   }).array(IMAGES_FIELD, MAX_ANALYSIS_IMAGES);
 

@@ -2,10 +2,33 @@ import { describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
 import { MAX_IMAGE_BYTES } from '@archlens/contracts/analysis';
 import { fixturePhoto, pngDeclaring, smallPng } from '../testing/images.js';
-import { UploadRejectedError, validateImageUploads, type IncomingFile } from './upload-validation.js';
+import { HEADER_BYTES, UploadRejectedError, validateImageUploads, type IncomingFile } from './upload-validation.js';
 
 function file(name: string, buffer: Buffer, size = buffer.length): IncomingFile {
-  return { originalname: name, size, buffer };
+  return { originalname: name, size, chunks: [buffer] };
+}
+
+/** `buffer` cut into chunks of `chunkBytes`, as the multipart parser hands a file over. */
+function chunked(name: string, buffer: Buffer, chunkBytes: number): IncomingFile {
+  const chunks: Buffer[] = [];
+  for (let offset = 0; offset < buffer.length; offset += chunkBytes) chunks.push(buffer.subarray(offset, offset + chunkBytes));
+  return { originalname: name, size: buffer.length, chunks };
+}
+
+/**
+ * `jpeg` with `bytes` of comment segments (COM, 0xFFFE) inserted after its start-of-image marker,
+ * so that its frame header (the dimensions) lies that much further into the file.
+ */
+function jpegWithHeaderPushedBack(jpeg: Buffer, bytes: number): Buffer {
+  const segments: Buffer[] = [];
+  for (let left = bytes; left > 0; left -= 65_533) {
+    const payload = Math.min(left, 65_533);
+    const segment = Buffer.alloc(4 + payload, 0x20);
+    segment.writeUInt16BE(0xfffe, 0);
+    segment.writeUInt16BE(payload + 2, 2);
+    segments.push(segment);
+  }
+  return Buffer.concat([jpeg.subarray(0, 2), ...segments, jpeg.subarray(2)]);
 }
 
 async function rejection(files: IncomingFile[] | undefined): Promise<UploadRejectedError> {
@@ -71,6 +94,24 @@ describe('validateImageUploads (issue #2 upload rules, spec §5 and §9)', () =>
     const error = await rejection([file('C:\\photos\\broken.jpg', truncated)]);
     expect(error.status).toBe(400);
     expect(error.message).toBe('"broken.jpg" could not be read as an image.');
+  });
+
+  it('reads type and dimensions from a photo that arrived in many small chunks, and keeps its bytes as they came', async () => {
+    const tours = fixturePhoto('tours-cathedral-gothic.jpg');
+    const upload = chunked('tours-cathedral-gothic.jpg', tours, 1000);
+    const [image] = await validateImageUploads([upload]);
+    expect([image!.mimeType, image!.width, image!.height, image!.size]).toEqual(['image/jpeg', 2000, 3008, tours.length]);
+    expect(image!.chunks).toBe(upload.chunks);
+    expect(Buffer.concat(image!.chunks).equals(tours)).toBe(true);
+  });
+
+  it('reads the dimensions from the whole file when the header lies beyond the first 256 KB', async () => {
+    const deep = jpegWithHeaderPushedBack(fixturePhoto('mit-media-lab.jpg'), HEADER_BYTES + 100_000);
+    const [image] = await validateImageUploads([chunked('deep-header.jpg', deep, 65_536)]);
+    expect([image!.mimeType, image!.width, image!.height]).toEqual(['image/jpeg', 800, 533]);
+    // The same file cut off before its frame header is still refused as unreadable.
+    const cut = await rejection([file('cut.jpg', deep.subarray(0, HEADER_BYTES + 50_000))]);
+    expect([cut.status, cut.message]).toEqual([400, '"cut.jpg" could not be read as an image.']);
   });
 
   it('answers for the first bad file in upload order, whichever check finishes first', async () => {
