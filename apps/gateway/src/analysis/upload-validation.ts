@@ -1,6 +1,6 @@
 import { HttpStatus } from '@nestjs/common';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
+import { imageSize } from 'image-size';
 import {
   ACCEPTED_IMAGE_MIME_TYPES,
   ANALYSIS_MESSAGES,
@@ -97,7 +97,7 @@ async function validateImageUpload(file: IncomingFile): Promise<ValidatedImage> 
   const sniffed = await fileTypeFromBuffer(head);
   const mimeType = ACCEPTED_IMAGE_MIME_TYPES.find((t) => t === sniffed?.mime);
   if (!mimeType) throw new UploadRejectedError(HttpStatus.UNSUPPORTED_MEDIA_TYPE, ANALYSIS_MESSAGES.notAnImage(name));
-  const dimensions = (await readDimensions(head)) ?? (head.length < file.size ? await readDimensions(Buffer.concat(file.chunks)) : null);
+  const dimensions = readDimensions(head) ?? (head.length < file.size ? readDimensions(Buffer.concat(file.chunks)) : null);
   if (!dimensions) throw new UploadRejectedError(HttpStatus.BAD_REQUEST, `"${name}" could not be read as an image.`);
   const { width, height } = dimensions;
   if (width * height > MAX_IMAGE_PIXELS) {
@@ -121,13 +121,16 @@ function leadingBytes(chunks: readonly Buffer[], limit: number): Buffer {
 }
 
 /**
- * Width and height from the image header in `bytes` (sharp reads the header only; nothing is
- * decoded, so a decompression bomb costs nothing). @returns null when no header with both can be read
+ * Width and height from the image header in `bytes`, read by `image-size` (a parser of image
+ * headers in plain JavaScript: JPEG frame header, PNG IHDR, WebP VP8/VP8L/VP8X). Nothing is decoded,
+ * so a decompression bomb costs nothing, and it takes about 10 µs per photo where sharp's
+ * `metadata()` took about 300 µs on the libuv thread pool (README "Benchmark").
+ * @returns null when no header with both dimensions can be read
  */
-async function readDimensions(bytes: Buffer): Promise<{ width: number; height: number } | null> {
+function readDimensions(bytes: Buffer): { width: number; height: number } | null {
   try {
-    const { width, height } = await sharp(bytes, { limitInputPixels: false }).metadata();
-    return width && height && width > 0 && height > 0 ? { width, height } : null;
+    const { width, height } = imageSize(bytes);
+    return width > 0 && height > 0 ? { width, height } : null;
   } catch {
     return null;
   }
