@@ -7,6 +7,7 @@ import { StoredObjectSignals } from '@archlens/platform/stored-objects';
 import { AnalysisController } from './analysis/analysis.controller.js';
 import { AnalysisService } from './analysis/analysis.service.js';
 import { ImageUploadInterceptor } from './analysis/image-upload.interceptor.js';
+import { WorkerCheckInterceptor } from './analysis/worker-check.interceptor.js';
 import { AccountsService } from './auth/accounts.service.js';
 import { AuthController } from './auth/auth.controller.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
@@ -53,6 +54,7 @@ export class GatewayModule implements OnApplicationShutdown {
         AccountsService,
         AnalysisService,
         ImageUploadInterceptor,
+        WorkerCheckInterceptor,
       ],
     };
   }

@@ -6,6 +6,7 @@ import { AnalysisService } from './analysis.service.js';
 import { ImageUploadInterceptor, SERVER_TIMING } from './image-upload.interceptor.js';
 import type { ServerTiming } from './server-timing.js';
 import type { IncomingFile } from './upload-validation.js';
+import { WORKER_CHECK, WorkerCheckInterceptor } from './worker-check.interceptor.js';
 
 /** Spec §7: `POST /api/analyze` and `GET /api/analyses`, signed-in only. */
 @Controller('api')
@@ -20,14 +21,15 @@ export class AnalysisController {
    */
   @Post('analyze')
   @HttpCode(200)
-  @UseInterceptors(ImageUploadInterceptor)
+  @UseInterceptors(WorkerCheckInterceptor, ImageUploadInterceptor)
   async analyze(
     @CurrentUserId() userId: string,
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<AnalyzeResponse> {
     const timing = response.locals[SERVER_TIMING] as ServerTiming;
-    const result = await this.analysis.analyse(userId, request.files as IncomingFile[] | undefined, timing);
+    const workerCheck = response.locals[WORKER_CHECK] as Promise<void>;
+    const result = await this.analysis.analyse(userId, request.files as IncomingFile[] | undefined, timing, workerCheck);
     response.setHeader('Server-Timing', timing.header());
     return result;
   }

@@ -166,6 +166,13 @@ describe('Design Language Analysis end to end: gateway → S3 → analysis queue
         expect(res.status).toBe(503);
         expect(res.body.message).toBe('The analysis service is not running. Please try again in a moment.');
         expect(await stack.footprint()).toEqual(before);
+        // The worker check starts before the body is read, but a bad upload still gets its own answer.
+        const text = await request(stack.http)
+          .post('/api/analyze')
+          .set('Cookie', cookie)
+          .attach('images', Buffer.from('not a photo, only words\n'.repeat(40)), 'notes.jpg');
+        expect([text.status, text.body.message]).toEqual([415, '"notes.jpg" is not an image file.']);
+        expect(await stack.footprint()).toEqual(before);
       } finally {
         await Promise.all([elsewhere.close(), queue.close()]);
       }

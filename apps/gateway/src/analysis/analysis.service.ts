@@ -28,16 +28,21 @@ export class AnalysisService {
   /**
    * @param userId the signed-in user
    * @param files the multipart `images` files
-   * @param timing receives the marks `validate` (the files, with the worker check beside them),
-   *   `store` (the originals to S3, while the job is sent) and `analyse` (worker and database,
-   *   after the last original is stored)
+   * @param timing receives the marks `validate` (the files), `store` (the originals to S3, while the
+   *   job is sent) and `analyse` (worker and database, after the last original is stored)
+   * @param workerCheck the check that an analysis worker runs, when the caller started it already
+   *   (`WorkerCheckInterceptor`, as the upload began); otherwise it starts here, beside the file checks
    * @throws HttpException 4xx for refused uploads, 503 `STORE_FAILED_MESSAGE` when an original
    *   could not be stored (none is kept); NoWorkerError, CommandTimeoutError, CommandFailedError
    *   from the queue (mapped to 503, 504, 502; the originals are removed, except after a timeout)
    */
-  async analyse(userId: string, files: IncomingFile[] | undefined, timing = new ServerTiming()): Promise<AnalyzeResponse> {
-    // The worker check runs while the files are checked; a bad upload answers 4xx either way.
-    const workerCheck = this.commands.assertWorkerAvailable(QUEUES.analysis);
+  async analyse(
+    userId: string,
+    files: IncomingFile[] | undefined,
+    timing = new ServerTiming(),
+    workerCheck = this.commands.assertWorkerAvailable(QUEUES.analysis),
+  ): Promise<AnalyzeResponse> {
+    // A bad upload answers 4xx whatever the worker check says; nothing is stored or queued before both.
     workerCheck.catch(() => undefined);
     let images;
     try {
