@@ -13,9 +13,9 @@ export interface ChunkedFileInfo {
  * A multer storage engine that keeps each file in memory as the list of chunks it arrived in,
  * where multer's `memoryStorage` copies them into one Buffer at the end of the file.
  *
- * Why: the gateway never needs a photo as one Buffer. It checks the header (the first few hundred
- * KB at most, `readImageHeader`) and sends the bytes on to object storage, which takes the chunks
- * in one vectored write. Copying a 3.8 MB photo into one Buffer cost the gateway 1.3 to 1.9 ms per
+ * Why: the gateway never needs a photo as one Buffer. It checks the header (the first
+ * `HEADER_BYTES`, 256 KB, in `validateImageUploads`) and sends the bytes on to object storage
+ * (`ObjectStorage.put`), which takes the chunks in one vectored write. Copying a 3.8 MB photo into one Buffer cost the gateway 1.3 to 1.9 ms per
  * upload on this project's machine kind, after the photo had arrived (README "Benchmark"), and a
  * second copy of every upload in memory until it was stored.
  * Limits (file count, size) stay multer's: its `fileSize` limit stops the stream at 50 MB.
