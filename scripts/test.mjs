@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test` (README): every test tier, from a clean clone. Installs dependencies when missing,
-// builds, then runs unit tests, integration tests (real PostgreSQL, Redis, S3 server) and the
-// Playwright end-to-end tests against the app as `npm start` starts it, in Debian's Chromium.
+// builds, type-checks and lints, then runs unit tests, integration tests (real PostgreSQL, Redis,
+// S3 server) and the Playwright end-to-end tests against the app as `npm start` starts it, in
+// Debian's Chromium.
 import { buildAll, ensureAptPackages, ensureDependencies, log, run } from './bootstrap.mjs';
 
 const started = Date.now();
@@ -10,6 +11,8 @@ buildAll();
 log('type-checking the tests');
 run('node_modules/.bin/tsc', ['-p', 'tsconfig.spec.json']);
 run('node_modules/.bin/tsc', ['-p', 'apps/frontend/tsconfig.spec.json']);
+log('lint (ESLint, module boundaries included)');
+run(process.execPath, ['node_modules/eslint/bin/eslint.js', '.', '--max-warnings=0']);
 const jest = ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js'];
 log('unit tests');
 run(process.execPath, [...jest, '--selectProjects', 'unit']);

@@ -1,58 +1,32 @@
-import { Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
-import type { DataSource } from 'typeorm';
-import { initialiseDataSource } from '@archlens/platform/database';
-import { ObjectStorage } from '@archlens/platform/storage';
-import { StoredObjectSignals } from '@archlens/platform/stored-objects';
-import { AnalysisJobsWorker } from './analysis/analysis-jobs.worker.js';
-import { ANALYSIS_DATA_SOURCE, AnalysisService, VISION_ENGINE } from './analysis/analysis.service.js';
+import { Module, type DynamicModule } from '@nestjs/common';
+import { workerServiceModule } from '@archlens/platform/worker-host';
+import { AnalysisHandlers } from './analysis/analysis.handlers.js';
+import { AnalysisService, VISION_ENGINE } from './analysis/analysis.service.js';
 import { createVisionEngine } from './analysis/engines/vision-engine.factory.js';
+import { OriginalsSweepService } from './analysis/originals-sweep.service.js';
 import { ANALYSIS_CONFIG, type AnalysisConfig } from './config.js';
-import { ANALYSIS_SCHEMA, createAnalysisDataSource } from './database/analysis-data-source.js';
+import { ANALYSIS_ENTITIES, ANALYSIS_MIGRATIONS, ANALYSIS_SCHEMA } from './database/analysis-data-source.js';
 
 /** analysis-worker: owns the `analysis` schema and answers the `analysis` queue. */
 @Module({})
-export class AnalysisWorkerModule implements OnApplicationShutdown {
-  constructor(
-    @Inject(ANALYSIS_DATA_SOURCE) private readonly dataSource: DataSource,
-    @Inject(StoredObjectSignals) private readonly storedSignals: StoredObjectSignals,
-  ) {}
-
+export class AnalysisWorkerModule {
   /**
-   * The worker's providers for one configuration: its data source (migrated `analysis` schema),
-   * object storage (bucket created when missing), the stored-object signals, the vision engine the configuration selects
-   * (`createVisionEngine`), and the queue worker.
+   * The worker for one configuration, on the shared worker host: the vision engine the
+   * configuration selects (`createVisionEngine`), analyses and the originals sweep.
    */
   static forRoot(config: AnalysisConfig): DynamicModule {
-    return {
-      module: AnalysisWorkerModule,
+    return workerServiceModule(AnalysisWorkerModule, {
+      name: 'analysis-worker',
+      redisUrl: config.REDIS_URL,
+      database: { url: config.DATABASE_URL, schema: ANALYSIS_SCHEMA, entities: ANALYSIS_ENTITIES, migrations: ANALYSIS_MIGRATIONS },
+      storage: config,
       providers: [
         { provide: ANALYSIS_CONFIG, useValue: config },
-        {
-          provide: ANALYSIS_DATA_SOURCE,
-          useFactory: async () => {
-            const dataSource = createAnalysisDataSource(config.DATABASE_URL);
-            await initialiseDataSource(dataSource, ANALYSIS_SCHEMA);
-            return dataSource;
-          },
-        },
-        {
-          provide: ObjectStorage,
-          useFactory: async () => {
-            const storage = new ObjectStorage(config);
-            await storage.ensureBucket();
-            return storage;
-          },
-        },
-        { provide: StoredObjectSignals, useFactory: () => new StoredObjectSignals(config.REDIS_URL) },
         { provide: VISION_ENGINE, useFactory: () => createVisionEngine(config) },
         AnalysisService,
-        AnalysisJobsWorker,
+        OriginalsSweepService,
       ],
-    };
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.storedSignals.close();
-    if (this.dataSource.isInitialized) await this.dataSource.destroy();
+      handlers: [AnalysisHandlers],
+    });
   }
 }

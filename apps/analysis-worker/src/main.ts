@@ -1,18 +1,7 @@
-import 'reflect-metadata';
-import { Logger } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { AnalysisWorkerModule } from './analysis-worker.module.js';
-import { loadAnalysisConfig } from './config.js';
+import { startAnalysisWorker } from './index.js';
 
-/** analysis-worker process: no HTTP, only the `analysis` queue. */
-async function main(): Promise<void> {
-  const config = loadAnalysisConfig();
-  const app = await NestFactory.createApplicationContext(AnalysisWorkerModule.forRoot(config));
-  app.enableShutdownHooks();
-  Logger.log('analysis-worker ready', 'Bootstrap');
-}
-
-main().catch((error: unknown) => {
+/** analysis-worker process: no HTTP, only the `analysis` queue (ARCHITECTURE.md "Workers run without HTTP"). */
+startAnalysisWorker().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });

@@ -6,6 +6,9 @@ import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { GatewayConfig } from './config.js';
 import { GatewayModule } from './gateway.module.js';
+import { requestIdMiddleware } from './http/request-id.middleware.js';
+import { originCheck } from './security/origin-check.middleware.js';
+import { securityHeaders } from './security/security-headers.js';
 import { serveSpa } from './spa/spa.js';
 
 /** Largest JSON body the API reads; every JSON route takes a small form. */
@@ -25,6 +28,10 @@ export async function createGatewayApp(
   });
   app.set('trust proxy', config.TRUST_PROXY);
   app.disable('x-powered-by');
+  app.use(requestIdMiddleware);
+  // Security headers on every answer (API, SPA, errors), then refuse cross-site writes before any body is read.
+  app.use(securityHeaders({ behindTlsProxy: config.TRUST_PROXY }));
+  app.use(originCheck(config.ALLOWED_ORIGINS));
   app.use(cookieParser());
   app.use(express.json({ limit: JSON_LIMIT }));
   // A malformed or oversized JSON body is the client's mistake: answer in the contract's shape.

@@ -1,8 +1,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { MAX_IMAGE_BYTES } from '@archlens/contracts/analysis';
 import { QUEUE_SETTINGS } from '@archlens/contracts/queues';
 import { loadConfig, redisEnv, storageEnv } from '@archlens/platform/config';
+import { sealingKeyEnv } from '@archlens/platform/sealing';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -17,11 +19,50 @@ export const gatewayConfigSchema = z.object({
   SESSION_TTL_SECONDS: z.coerce.number().int().min(60).default(7 * 24 * 3600),
   /** How long `POST /api/analyze` waits for the analysis worker before answering 504, in ms. */
   ANALYSIS_REPLY_TIMEOUT_MS: z.coerce.number().int().min(100).default(QUEUE_SETTINGS.analysis.replyTimeoutMs),
+  /**
+   * Upload bytes the gateway holds in memory at once, across every request, in bytes (issue 11:
+   * default 256 MB); an upload beyond it is refused with 503 and `Retry-After`.
+   */
+  UPLOAD_BUDGET_BYTES: z.coerce.number().int().min(MAX_IMAGE_BYTES).default(256 * 1024 * 1024),
+  /** Analyses one user may have running at once (issue 11: default 2); beyond it 429 and `Retry-After`. */
+  MAX_CONCURRENT_ANALYSES_PER_USER: z.coerce.number().int().min(1).default(2),
   /** Express "trust proxy": set when TLS ends at a proxy, so cookies get the Secure flag. */
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0', ''])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  /**
+   * auth-service's RSA public key (PEM; literal `\n` escapes accepted), to which the gateway seals
+   * every password before it goes on a queue (ARCHITECTURE.md "Messages"). Required: `npm start`
+   * generates a local pair in `<state dir>/keys/`; elsewhere the deployment provides it. Not secret.
+   */
+  AUTH_SEALING_PUBLIC_KEY: sealingKeyEnv('public', 'npm start generates a local pair in .local/keys/; elsewhere set it to the public half of AUTH_SEALING_PRIVATE_KEY (README "Configuration")'),
+  /** Failed sign-ins per client address per minute before 429 (issue "Foundation" point 5; default 10). */
+  RATE_LIMIT_SIGN_IN_PER_IP: z.coerce.number().int().min(1).default(10),
+  /** Failed sign-ins per e-mail (any address) per 15 minutes before 429 (default 10). */
+  RATE_LIMIT_SIGN_IN_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+  /** Sign-ups per client address per hour before 429 (default 10). */
+  RATE_LIMIT_SIGN_UP_PER_IP: z.coerce.number().int().min(1).default(10),
+  /** Analyses per user per hour before 429 (default 60). */
+  RATE_LIMIT_ANALYSES_PER_USER: z.coerce.number().int().min(1).default(60),
+  /** Prefix of the abuse-limit counters in Redis; the integration tests give each stack its own. */
+  RATE_LIMIT_KEY_PREFIX: z.string().min(1).default('archlens:rl:'),
+  /**
+   * Other sites allowed to send state-changing requests (POST, PUT, PATCH, DELETE), comma-separated
+   * origins such as `https://admin.archlens.example`; the gateway's own origin is always allowed.
+   */
+  ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((s) => s.trim()).filter((s) => s !== ''))
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(/^https?:\/\/[^/\s?#]+$/i, 'each entry must be an origin: scheme and host, e.g. https://archlens.example')
+          .transform((origin) => new URL(origin).origin),
+      ),
+    ),
 });
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');

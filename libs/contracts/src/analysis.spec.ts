@@ -62,13 +62,14 @@ describe('analysisTextSchema (spec §9 and issue #2 output rules)', () => {
   });
 });
 
-describe('analyseImagesJobSchema (thin payloads: object keys only)', () => {
+describe('analyseImagesJobSchema (thin payloads: object keys and file names only)', () => {
   const user = '6f1c2b7e-0a4d-4c8e-9b1a-2d3e4f5a6b7c';
-  it('accepts upload keys of the user and refuses anything else', () => {
-    const key = `uploads/${user}/0b8f7c6d-1e2f-4a3b-8c9d-0e1f2a3b4c5d.jpg`;
-    expect(analyseImagesJobSchema.safeParse({ userId: user, imageKeys: [key] }).success).toBe(true);
-    expect(analyseImagesJobSchema.safeParse({ userId: user, imageKeys: ['../etc/passwd'] }).success).toBe(false);
-    expect(analyseImagesJobSchema.safeParse({ userId: user, imageKeys: [] }).success).toBe(false);
-    expect(analyseImagesJobSchema.safeParse({ userId: user, imageKeys: Array(11).fill(key) }).success).toBe(false);
+  it('accepts upload keys with their file names and refuses anything else', () => {
+    const image = { key: `uploads/${user}/0b8f7c6d-1e2f-4a3b-8c9d-0e1f2a3b4c5d.jpg`, fileName: 'facade.jpg' };
+    expect(analyseImagesJobSchema.safeParse({ userId: user, images: [image] }).success).toBe(true);
+    expect(analyseImagesJobSchema.safeParse({ userId: user, images: [{ ...image, key: '../etc/passwd' }] }).success).toBe(false);
+    expect(analyseImagesJobSchema.safeParse({ userId: user, images: [{ ...image, fileName: '' }] }).success).toBe(false);
+    expect(analyseImagesJobSchema.safeParse({ userId: user, images: [] }).success).toBe(false);
+    expect(analyseImagesJobSchema.safeParse({ userId: user, images: Array(11).fill(image) }).success).toBe(false);
   });
 });

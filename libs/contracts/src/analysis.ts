@@ -48,6 +48,10 @@ export const ANALYSIS_MESSAGES = {
   /** Server-side only (no spec text): a decompression bomb or absurd canvas. */
   tooManyPixels: (file: string, width: number, height: number) =>
     `"${file}" is ${width}×${height} pixels; the maximum is ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`,
+  /** Server-side only (no spec text): a header that reads but pixels that do not decode (issue 11: 422). */
+  undecodable: (file: string) => `"${file}" could not be read as an image: it may be truncated or corrupt.`,
+  /** Server-side only (no spec text): no readable image header at all. */
+  unreadable: (file: string) => `"${file}" could not be read as an image.`,
 } as const;
 
 /** Counts the `## ` headings of an expanded description. */
@@ -96,10 +100,19 @@ export type PreviousAnalysis = z.infer<typeof previousAnalysisSchema>;
 /** `GET /api/analyses` response: at most 3 previous analyses, newest first (spec §9). */
 export const previousAnalysesResponseSchema = z.array(previousAnalysisSchema).max(PREVIOUS_ANALYSES_SHOWN);
 
-/** Payload of the `analysis.analyse-images` job: thin, object keys only (ARCHITECTURE.md). */
+/** Key of an original photo in object storage (ARCHITECTURE.md): `uploads/<userId>/<uuid>.<ext>`. */
+export const ORIGINAL_KEY_PATTERN = /^uploads\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.(jpg|png|webp)$/;
+
+/**
+ * Payload of the `analysis.analyse-images` job: thin (ARCHITECTURE.md), the stored originals' keys
+ * in upload order and the file names the user gave them, so that a refusal can name the file.
+ */
 export const analyseImagesJobSchema = z.object({
   userId: z.string().uuid(),
-  imageKeys: z.array(z.string().regex(/^uploads\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.(jpg|png|webp)$/)).min(1).max(MAX_ANALYSIS_IMAGES),
+  images: z
+    .array(z.object({ key: z.string().regex(ORIGINAL_KEY_PATTERN), fileName: z.string().min(1).max(120) }))
+    .min(1)
+    .max(MAX_ANALYSIS_IMAGES),
 });
 export type AnalyseImagesJob = z.infer<typeof analyseImagesJobSchema>;
 /** Result of the `analysis.analyse-images` job: what the gateway returns. */
@@ -109,6 +122,14 @@ export const analyseImagesResultSchema = analyzeResponseSchema;
 export const listRecentAnalysesJobSchema = z.object({ userId: z.string().uuid() });
 /** Result of `analysis.list-recent`: what `GET /api/analyses` returns. */
 export const listRecentAnalysesResultSchema = previousAnalysesResponseSchema;
+
+/**
+ * Payload of `analysis.sweep-originals` (a scheduled job): originals older than `olderThanSeconds`
+ * that no stored analysis refers to are removed (issue 11: a periodic sweep, older than a day).
+ */
+export const sweepOriginalsJobSchema = z.object({ olderThanSeconds: z.number().int().min(60) });
+/** Result of `analysis.sweep-originals`: how many objects were looked at and removed. */
+export const sweepOriginalsResultSchema = z.object({ examined: z.number().int(), removed: z.number().int() });
 
 /**
  * Browser-side optimisation parameters (spec §9): files under 500 KB are sent unchanged; larger

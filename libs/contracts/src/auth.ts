@@ -63,15 +63,37 @@ export const publicUserSchema = z.object({
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
-/** Payload of `auth.sign-up` (commands of the `auth` queue are answered by auth-service); the password is redacted once it has run. */
+/**
+ * A password as it crosses Redis: sealed by the gateway to auth-service's public key
+ * (`sealSecret` in `@archlens/platform/sealing`; RSA-OAEP wrapping an AES-256-GCM key), never the
+ * plain password (ARCHITECTURE.md "Messages"). A queued job is readable by anyone with access to
+ * Redis, its persistence files and replicas, and stays there while it waits, after a worker died
+ * mid-job, or as a failed job; only auth-service's private key opens it. Sealed for
+ * `sealedPasswordContext(job, email)`, so it opens only in the command and for the account it was
+ * sent with. The bound keeps a forged job from making auth-service work on megabytes.
+ */
+const sealedPassword = z.string().startsWith('v1.').max(8192);
+
+/**
+ * The context a password is sealed for: the command and the account's e-mail as stored (trimmed,
+ * lower-cased). Both sides derive it from the job, so a sealed password lifted from one job does
+ * not open as another command or for another account.
+ */
+export function sealedPasswordContext(job: 'auth.sign-up' | 'auth.sign-in', email: string): string {
+  return `${job}\n${email.trim().toLowerCase()}`;
+}
+
+/** Payload of `auth.sign-up` (commands of the `auth` queue are answered by auth-service). */
 export const signUpCommandSchema = z.object({
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),
-  password: z.string(),
+  sealedPassword,
 });
-/** Payload of `auth.sign-in`; the password is redacted from the job once it has run. */
-export const signInCommandSchema = z.object({ email: z.string(), password: z.string() });
+export type SignUpCommand = z.infer<typeof signUpCommandSchema>;
+/** Payload of `auth.sign-in`. */
+export const signInCommandSchema = z.object({ email: z.string(), sealedPassword });
+export type SignInCommand = z.infer<typeof signInCommandSchema>;
 /** Payload of `auth.get-user`: the session's user id. */
 export const getUserCommandSchema = z.object({ userId: z.string().uuid() });
 

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   authResultSchema,
   getUserCommandSchema,
@@ -10,6 +10,8 @@ import {
   analyseImagesResultSchema,
   listRecentAnalysesJobSchema,
   listRecentAnalysesResultSchema,
+  sweepOriginalsJobSchema,
+  sweepOriginalsResultSchema,
 } from './analysis.js';
 
 /**
@@ -18,6 +20,8 @@ import {
  */
 export const QUEUES = {
   auth: 'auth',
+  /** `auth.get-user` alone, so that sign-in traffic (argon2 work) cannot starve session look-ups. */
+  authLookup: 'auth-lookup',
   analysis: 'analysis',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -29,7 +33,7 @@ export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 export const JOBS = {
   'auth.sign-up': { queue: QUEUES.auth, data: signUpCommandSchema, result: authResultSchema },
   'auth.sign-in': { queue: QUEUES.auth, data: signInCommandSchema, result: authResultSchema },
-  'auth.get-user': { queue: QUEUES.auth, data: getUserCommandSchema, result: authResultSchema },
+  'auth.get-user': { queue: QUEUES.authLookup, data: getUserCommandSchema, result: authResultSchema },
   'analysis.analyse-images': {
     queue: QUEUES.analysis,
     data: analyseImagesJobSchema,
@@ -40,6 +44,11 @@ export const JOBS = {
     data: listRecentAnalysesJobSchema,
     result: listRecentAnalysesResultSchema,
   },
+  'analysis.sweep-originals': {
+    queue: QUEUES.analysis,
+    data: sweepOriginalsJobSchema,
+    result: sweepOriginalsResultSchema,
+  },
 } as const;
 export type JobName = keyof typeof JOBS;
 /** Jobs carried by one queue. */
@@ -48,6 +57,34 @@ export type JobNameOf<Q extends QueueName> = {
 }[JobName];
 export type JobData<N extends JobName> = z.infer<(typeof JOBS)[N]['data']>;
 export type JobResult<N extends JobName> = z.infer<(typeof JOBS)[N]['result']>;
+
+/**
+ * Field that every job's data carries beside its payload: the id of the request that sent it, so
+ * the worker's logs name the same request as the gateway's (issue 11). Not part of any payload
+ * schema; the worker host reads it before parsing the payload.
+ */
+export const REQUEST_ID_FIELD = 'requestId';
+
+/**
+ * HTTP statuses a service may answer with a domain refusal (`DomainError` in `@archlens/platform`):
+ * the only errors whose text reaches clients (issue 11). Anything else a worker throws is logged and
+ * answered with a generic message and the request id.
+ */
+export const DOMAIN_ERROR_STATUSES = [400, 403, 404, 409, 413, 415, 422, 429, 502, 503] as const;
+export type DomainErrorStatus = (typeof DOMAIN_ERROR_STATUSES)[number];
+
+/**
+ * What a worker returns for every command (the job's return value in Redis): the command's result,
+ * or a domain refusal with its status and the message the user reads.
+ */
+export const replyEnvelopeSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), value: z.unknown() }),
+  z.object({
+    ok: z.literal(false),
+    error: z.object({ status: z.union(DOMAIN_ERROR_STATUSES.map((s) => z.literal(s))), message: z.string().min(1).max(2000) }),
+  }),
+]);
+export type ReplyEnvelope = z.infer<typeof replyEnvelopeSchema>;
 
 /** Per-queue worker and caller settings. */
 export interface QueueSettings {
@@ -79,6 +116,15 @@ export const QUEUE_SETTINGS: Record<QueueName, QueueSettings> = {
     backoffMs: 0,
     lockDurationMs: 30_000,
     replyTimeoutMs: 10_000,
+    keepCompletedSeconds: 60,
+    keepFailedSeconds: 3600,
+  },
+  'auth-lookup': {
+    concurrency: 16,
+    attempts: 1,
+    backoffMs: 0,
+    lockDurationMs: 30_000,
+    replyTimeoutMs: 5_000,
     keepCompletedSeconds: 60,
     keepFailedSeconds: 3600,
   },

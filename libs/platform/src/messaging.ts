@@ -1,18 +1,24 @@
 import { Queue, QueueEvents, Worker, type Job } from 'bullmq';
 import type { RedisOptions } from 'ioredis';
+import { ZodError } from 'zod';
 import {
   JOBS,
   QUEUE_SETTINGS,
+  REQUEST_ID_FIELD,
+  replyEnvelopeSchema,
+  type DomainErrorStatus,
   type JobData,
   type JobName,
   type JobNameOf,
   type JobResult,
   type QueueName,
+  type ReplyEnvelope,
 } from '@archlens/contracts/queues';
+import { currentRequestId, runWithRequestContext } from './request-context.js';
 
 /**
- * ioredis connection options from a `redis://` or `rediss://` URL.
- * BullMQ needs `maxRetriesPerRequest: null` on worker connections.
+ * ioredis connection options from a `redis://` or `rediss://` URL, for BullMQ workers and queue
+ * events (blocking connections: `maxRetriesPerRequest: null`, they wait and reconnect for ever).
  */
 export function redisConnection(redisUrl: string): RedisOptions & { db: number } {
   const url = new URL(redisUrl);
@@ -27,6 +33,60 @@ export function redisConnection(redisUrl: string): RedisOptions & { db: number }
   };
 }
 
+/**
+ * How long a request-path Redis command may take before it fails, in ms. Issue 11: while Redis is
+ * down, API calls answer 503 within 2 seconds; this leaves the rest of the 2 s to the request.
+ */
+export const REDIS_COMMAND_TIMEOUT_MS = 1_000;
+
+/**
+ * ioredis options for connections on a request's path (queue producers, sessions, rate limits):
+ * no offline queue (a command while disconnected fails at once instead of waiting for Redis to
+ * return), one retry, a command timeout of `REDIS_COMMAND_TIMEOUT_MS`, and ioredis's own
+ * reconnection, so the app recovers by itself when Redis is back (issue 11).
+ */
+export function failFastRedisOptions(redisUrl: string): RedisOptions {
+  return {
+    ...redisConnection(redisUrl),
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+  };
+}
+
+/**
+ * A refusal that belongs to the product's domain ("this file is not an image", "too many analyses
+ * at once"): its message is written for the user and is the only error text that crosses from a
+ * service to a client (issue 11), with its HTTP status.
+ */
+export class DomainError extends Error {
+  override readonly name = 'DomainError';
+  /**
+   * @param status the HTTP status the gateway answers with
+   * @param message the text the user reads
+   * @param cause the underlying error, for the service's log only
+   */
+  constructor(
+    readonly status: DomainErrorStatus,
+    message: string,
+    cause?: unknown,
+  ) {
+    super(message, cause === undefined ? undefined : { cause });
+  }
+}
+
+/** Text of every 503 caused by Redis being unreachable. */
+export const SERVICE_UNAVAILABLE_MESSAGE = 'ArchLens is temporarily unavailable. Please try again in a moment.';
+
+/** Redis (the queues, sessions or limits) cannot be reached: the gateway answers 503 at once. */
+export class ServiceUnavailableError extends Error {
+  override readonly name = 'ServiceUnavailableError';
+  constructor(cause?: unknown) {
+    super(SERVICE_UNAVAILABLE_MESSAGE, cause === undefined ? undefined : { cause });
+  }
+}
+
 /** No worker is listening on the queue: the gateway answers 503. */
 export class NoWorkerError extends Error {
   override readonly name = 'NoWorkerError';
@@ -38,12 +98,18 @@ export class NoWorkerError extends Error {
 /** The worker did not answer within the queue's reply timeout: the gateway answers 504. */
 export class CommandTimeoutError extends Error {
   override readonly name = 'CommandTimeoutError';
-  constructor(readonly job: JobName, readonly timeoutMs: number) {
+  constructor(
+    readonly job: JobName,
+    readonly timeoutMs: number,
+  ) {
     super(`The ${JOBS[job].queue} service did not answer within ${(timeoutMs / 1000).toFixed(timeoutMs < 10_000 ? 1 : 0)} s. Please try again.`);
   }
 }
 
-/** The job ran and failed; `message` is the worker's reason, meant for the user. */
+/**
+ * The job failed with something other than a domain refusal (a database error, a bug, an SDK
+ * message). `message` is internal: logged with the request id, never shown to a client.
+ */
 export class CommandFailedError extends Error {
   override readonly name = 'CommandFailedError';
 }
@@ -52,17 +118,15 @@ export class CommandFailedError extends Error {
 export interface RequestOptions {
   /** Overrides `QUEUE_SETTINGS[queue].replyTimeoutMs`, in ms. */
   timeoutMs?: number;
-  /**
-   * The caller has just called `assertWorkerAvailable` for this queue (to store nothing for a
-   * request that cannot run); the request skips the second look-up, one Redis round trip.
-   */
-  workerChecked?: boolean;
 }
 
 /**
  * Request/reply over BullMQ (ARCHITECTURE.md "Messages"): adds a typed command job to its
  * owner's queue and awaits the result with `QueueEvents` + `job.waitUntilFinished`.
- * Payloads and results are parsed against the job catalogue in `@archlens/contracts/queues`.
+ * Payloads and results are parsed against the job catalogue in `@archlens/contracts/queues`; the
+ * current request id (`currentRequestId`) travels in the job's data as `REQUEST_ID_FIELD`.
+ * Producer connections fail fast (`failFastRedisOptions`): while Redis is down a request throws
+ * `ServiceUnavailableError` within about a second.
  */
 export class CommandClient {
   private readonly queues = new Map<QueueName, { queue: Queue; events: QueueEvents; ready: Promise<unknown> }>();
@@ -83,11 +147,18 @@ export class CommandClient {
   private channel(name: QueueName) {
     let entry = this.queues.get(name);
     if (!entry) {
-      const connection = redisConnection(this.redisUrl);
-      const queue = new Queue(name, { connection });
-      const events = new QueueEvents(name, { connection });
+      const queue = new Queue(name, { connection: failFastRedisOptions(this.redisUrl) });
+      const events = new QueueEvents(name, { connection: redisConnection(this.redisUrl) });
       events.setMaxListeners(0);
-      entry = { queue, events, ready: Promise.all([queue.waitUntilReady(), events.waitUntilReady()]) };
+      const ready = Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
+      const created = { queue, events, ready };
+      // A channel that could not connect the first time is built again by the next request.
+      ready.catch(() => {
+        if (this.queues.get(name) === created) this.queues.delete(name);
+        void queue.close().catch(() => undefined);
+        void events.close().catch(() => undefined);
+      });
+      entry = created;
       this.queues.set(name, entry);
     }
     return entry;
@@ -99,40 +170,46 @@ export class CommandClient {
   }
 
   /**
-   * Throws `NoWorkerError` when no worker process serves `queue` on this Redis database. Callers
-   * that must not store anything for a request that cannot run check this first.
+   * Throws `NoWorkerError` when no worker process serves `queue` on this Redis database.
    *
    * BullMQ finds workers by connection name in `CLIENT LIST`, which spans every database of the
    * Redis server; a worker of another deployment on another database (a second checkout, the test
    * suite beside `npm start`) would be counted, and the job would wait for a worker that never
    * reads it. So only connections on this client's database count.
+   * @throws NoWorkerError, ServiceUnavailableError (Redis unreachable)
    */
   async assertWorkerAvailable(queue: QueueName): Promise<void> {
-    const { queue: q, ready } = this.channel(queue);
-    await ready;
-    const workers = await q.getWorkers();
+    const workers = await this.redis(async () => {
+      const { queue: q, ready } = this.channel(queue);
+      await ready;
+      return q.getWorkers();
+    });
     if (!workers.some((worker) => Number(worker.db) === this.db)) throw new NoWorkerError(queue);
   }
 
   /**
    * Sends a command and waits for its result.
    * @throws ZodError when `data` does not match the job's payload schema (a programming error)
-   * @throws NoWorkerError (no worker), CommandTimeoutError (no answer in time),
-   *   CommandFailedError (the worker threw; message is its reason)
+   * @throws DomainError (the service's refusal, for the user), NoWorkerError (no worker),
+   *   ServiceUnavailableError (Redis unreachable), CommandTimeoutError (no answer in time),
+   *   CommandFailedError (the worker threw something else; internal text)
    */
   async request<N extends JobName>(name: N, data: JobData<N>, options: RequestOptions = {}): Promise<JobResult<N>> {
     const definition = JOBS[name];
     const settings = QUEUE_SETTINGS[definition.queue];
-    const payload = definition.data.parse(data);
+    const payload = definition.data.parse(data) as Record<string, unknown>;
+    await this.assertWorkerAvailable(definition.queue);
     const { queue, events } = this.channel(definition.queue);
-    if (!options.workerChecked) await this.assertWorkerAvailable(definition.queue);
     const timeoutMs = options.timeoutMs ?? this.replyTimeoutMs[definition.queue] ?? settings.replyTimeoutMs;
-    const job = await queue.add(name, payload, {
-      attempts: settings.attempts,
-      backoff: settings.backoffMs > 0 ? { type: 'exponential', delay: settings.backoffMs } : undefined,
-      removeOnComplete: { age: settings.keepCompletedSeconds },
-      removeOnFail: { age: settings.keepFailedSeconds },
-    });
+    const requestId = currentRequestId();
+    const job = await this.redis(() =>
+      queue.add(name, requestId ? { ...payload, [REQUEST_ID_FIELD]: requestId } : payload, {
+        attempts: settings.attempts,
+        backoff: settings.backoffMs > 0 ? { type: 'exponential', delay: settings.backoffMs } : undefined,
+        removeOnComplete: { age: settings.keepCompletedSeconds },
+        removeOnFail: { age: settings.keepFailedSeconds },
+      }),
+    );
     let raw: unknown;
     try {
       raw = await job.waitUntilFinished(events, timeoutMs);
@@ -144,13 +221,24 @@ export class CommandClient {
       }
       throw new CommandFailedError(message);
     }
-    void job.remove().catch(() => undefined); // read once; keep nothing longer than needed, off the reply path
-    return definition.result.parse(raw) as JobResult<N>;
+    void job.remove().catch(() => undefined); // read once; keep nothing longer than needed
+    const reply = replyEnvelopeSchema.parse(raw);
+    if (!reply.ok) throw new DomainError(reply.error.status, reply.error.message);
+    return definition.result.parse(reply.value) as JobResult<N>;
+  }
+
+  /** Runs a Redis operation of the request path; a connection failure becomes `ServiceUnavailableError`. */
+  private async redis<T>(operation: () => Promise<T>): Promise<T> {
+    try {
+      return await operation();
+    } catch (error) {
+      throw error instanceof ZodError ? error : new ServiceUnavailableError(error);
+    }
   }
 
   /** Closes every queue and event connection this client opened. */
   async close(): Promise<void> {
-    await Promise.all([...this.queues.values()].flatMap((e) => [e.queue.close(), e.events.close()]));
+    await Promise.all([...this.queues.values()].flatMap((e) => [e.queue.close().catch(() => undefined), e.events.close().catch(() => undefined)]));
     this.queues.clear();
   }
 }
@@ -160,47 +248,47 @@ export type JobHandlers<Q extends QueueName> = {
   [N in JobNameOf<Q>]: (data: JobData<N>, job: Job) => Promise<JobResult<N>>;
 };
 
-/** Options of a hosted worker. */
-export interface WorkerHostOptions {
-  /** Payload fields overwritten with "[redacted]" once the job has run (e.g. passwords). */
-  redactFields?: string[];
-  /** Called when a job fails, for logging. */
-  onFailed?: (jobName: string, error: Error) => void;
+/** Where a hosted worker reports what happened; Nest's `Logger` fits. */
+export interface WorkerLogger {
+  warn(message: string): void;
+  error(message: string): void;
 }
 
 /**
  * Starts a BullMQ worker for `queue` with its settings from `QUEUE_SETTINGS` (concurrency, lock
  * duration). Each payload is parsed against its schema before the handler runs (STYLE.md: checked
- * again inside the processor), and each result before it is returned.
+ * again inside the processor), and each result before it is returned, wrapped in the reply
+ * envelope (`replyEnvelopeSchema`). A `DomainError` becomes the envelope's refusal (logged as a
+ * warning); anything else fails the job and is logged as an error. Handlers run inside the job's
+ * request context, and every log line names the request id.
  * @returns the worker; close it on shutdown
  */
-export function startWorker<Q extends QueueName>(
-  queue: Q,
-  redisUrl: string,
-  handlers: JobHandlers<Q>,
-  options: WorkerHostOptions = {},
-): Worker {
+export function startWorker<Q extends QueueName>(queue: Q, redisUrl: string, handlers: JobHandlers<Q>, logger: WorkerLogger): Worker {
   const settings = QUEUE_SETTINGS[queue];
   const table = handlers as unknown as Record<string, (data: unknown, job: Job) => Promise<unknown>>;
-  const worker = new Worker(
+  return new Worker(
     queue,
-    async (job: Job) => {
+    async (job: Job): Promise<ReplyEnvelope> => {
+      const raw = job.data as Record<string, unknown>;
+      const requestId = typeof raw[REQUEST_ID_FIELD] === 'string' ? (raw[REQUEST_ID_FIELD] as string) : `job-${queue}-${job.id ?? '?'}`;
+      const label = `${job.name} (request ${requestId}, job ${job.id ?? '?'})`;
       const definition = JOBS[job.name as JobName];
       const handler = table[job.name];
-      if (!definition || definition.queue !== queue || !handler) {
-        throw new Error(`Unknown job "${job.name}" on queue "${queue}"`);
-      }
-      try {
-        const data = definition.data.parse(job.data);
-        const result = await handler(data, job);
-        return definition.result.parse(result);
-      } finally {
-        if (options.redactFields?.length) {
-          const redacted = { ...(job.data as Record<string, unknown>) };
-          for (const field of options.redactFields) if (field in redacted) redacted[field] = '[redacted]';
-          await job.updateData(redacted).catch(() => undefined);
+      return runWithRequestContext({ requestId }, async () => {
+        try {
+          if (!definition || definition.queue !== queue || !handler) throw new Error(`Unknown job "${job.name}" on queue "${queue}"`);
+          const value = definition.result.parse(await handler(definition.data.parse(raw), job));
+          return { ok: true, value };
+        } catch (error) {
+          if (error instanceof DomainError) {
+            const cause = error.cause instanceof Error ? ` (cause: ${error.cause.message})` : '';
+            logger.warn(`${label} refused (${error.status}): ${error.message}${cause}`);
+            return { ok: false, error: { status: error.status, message: error.message } };
+          }
+          logger.error(`${label} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+          throw error;
         }
-      }
+      });
     },
     {
       connection: redisConnection(redisUrl),
@@ -208,9 +296,4 @@ export function startWorker<Q extends QueueName>(
       lockDuration: settings.lockDurationMs,
     },
   );
-  if (options.onFailed) {
-    const onFailed = options.onFailed;
-    worker.on('failed', (job, error) => onFailed(job?.name ?? '(unknown)', error));
-  }
-  return worker;
 }

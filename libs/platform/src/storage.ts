@@ -1,5 +1,3 @@
-import http from 'node:http';
-import https from 'node:https';
 import { Client } from 'minio';
 
 /** Connection settings of the S3-compatible object store (`S3_*` variables). */
@@ -29,10 +27,13 @@ export function createS3Client(settings: Omit<ObjectStorageSettings, 'S3_BUCKET'
   });
 }
 
-/** Validity of the URL that signs one upload, in seconds; the upload starts at once. */
-const PUT_URL_TTL_SECONDS = 300;
-/** An upload whose socket is idle this long is abandoned, in ms. */
-const PUT_TIMEOUT_MS = 60_000;
+/** One stored object as a listing gives it. */
+export interface StoredObjectInfo {
+  key: string;
+  /** Size in bytes. */
+  size: number;
+  lastModified: Date;
+}
 
 /**
  * Images in object storage (ARCHITECTURE.md): one bucket, keys `uploads/<userId>/<uuid>.<ext>`.
@@ -42,15 +43,11 @@ export class ObjectStorage {
   private readonly client: Client;
   readonly bucket: string;
   private readonly region: string;
-  /** Keeps connections to the store open between uploads (see `put`). */
-  private readonly agent: http.Agent;
 
   constructor(settings: ObjectStorageSettings) {
-    const url = new URL(settings.S3_ENDPOINT);
     this.client = createS3Client(settings);
     this.bucket = settings.S3_BUCKET;
     this.region = settings.S3_REGION;
-    this.agent = url.protocol === 'https:' ? new https.Agent({ keepAlive: true }) : new http.Agent({ keepAlive: true });
   }
 
   /** Creates the bucket when it is missing (issue #2: "buckets created at start when missing"). */
@@ -65,51 +62,11 @@ export class ObjectStorage {
   }
 
   /**
-   * Stores `body` under `key` with its content type, in one PUT signed by the `minio` client
-   * (a presigned URL, AWS SigV4 query-string authentication, valid for `PUT_URL_TTL_SECONDS`).
-   * `body` is one Buffer or the chunks of one (as an upload arrived, never joined in memory): the
-   * headers and every chunk go to the socket in one vectored write.
-   *
-   * Why not `client.putObject`: for a Buffer it copies the whole body and computes its MD5 on the
-   * event loop before sending (6.5 ms of CPU for a 3.8 MB photo on the benchmark machine, about half
-   * of the upload's time; see README "Benchmark"). The body's integrity in transit rests on TCP and,
-   * against a remote store, on TLS (`S3_ENDPOINT` with https), as for any S3 client that sends
-   * `UNSIGNED-PAYLOAD`; the size is checked by the store against `Content-Length`.
-   * @throws Error naming the key, the HTTP status and the store's error document when the store
-   *   does not answer 200, or the transport's error (refused connection, reset, timeout)
+   * Stores `body` under `key` with its content type, in one PUT by the `minio` client.
+   * @throws the client's error (the store refused, or could not be reached)
    */
-  async put(key: string, body: Buffer | readonly Buffer[], contentType: string): Promise<void> {
-    const chunks = Buffer.isBuffer(body) ? [body] : body;
-    const length = chunks.reduce((total, chunk) => total + chunk.length, 0);
-    const url = new URL(await this.client.presignedPutObject(this.bucket, key, PUT_URL_TTL_SECONDS));
-    const transport = url.protocol === 'https:' ? https : http;
-    await new Promise<void>((resolve, reject) => {
-      const request = transport.request(
-        url,
-        {
-          method: 'PUT',
-          agent: this.agent,
-          timeout: PUT_TIMEOUT_MS,
-          headers: { 'Content-Type': contentType, 'Content-Length': String(length) },
-        },
-        (response) => {
-          const received: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => received.push(chunk));
-          response.on('error', reject);
-          response.on('end', () => {
-            if (response.statusCode === 200) return resolve();
-            const detail = Buffer.concat(received).toString('utf8').slice(0, 500);
-            reject(new Error(`S3 PUT of "${key}" failed with HTTP ${response.statusCode}: ${detail}`));
-          });
-        },
-      );
-      request.on('timeout', () => request.destroy(new Error(`S3 PUT of "${key}" timed out after ${PUT_TIMEOUT_MS} ms`)));
-      request.on('error', reject);
-      // Corked, the chunks leave in one writev with the headers: no per-chunk stream overhead.
-      request.cork();
-      for (const chunk of chunks) request.write(chunk);
-      request.end();
-    });
+  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    await this.client.putObject(this.bucket, key, body, body.length, { 'Content-Type': contentType });
   }
 
   /** Reads a whole object into memory. @throws the client's error when the key is missing */
@@ -127,10 +84,15 @@ export class ObjectStorage {
 
   /** Keys under a prefix, for operators and tests. */
   async list(prefix: string): Promise<string[]> {
-    const keys: string[] = [];
+    return (await this.listWithDetails(prefix)).map((o) => o.key);
+  }
+
+  /** Objects under a prefix with their size and time of last change (the originals sweep). */
+  async listWithDetails(prefix: string): Promise<StoredObjectInfo[]> {
+    const objects: StoredObjectInfo[] = [];
     for await (const item of this.client.listObjectsV2(this.bucket, prefix, true)) {
-      if (item.name) keys.push(item.name);
+      if (item.name) objects.push({ key: item.name, size: item.size, lastModified: item.lastModified });
     }
-    return keys;
+    return objects;
   }
 }

@@ -4,13 +4,12 @@ import { CreateAnalyses1763683300000 } from './migrations/1763683300000-create-a
 
 /** The `analysis` schema's owner (ARCHITECTURE.md). */
 export const ANALYSIS_SCHEMA = 'analysis';
+/** analysis-worker's entities. */
+export const ANALYSIS_ENTITIES = [AnalysisEntity];
+/** analysis-worker's reviewed migrations, in order. */
+export const ANALYSIS_MIGRATIONS = [CreateAnalyses1763683300000];
 
-/** analysis-worker's TypeORM data source: entities and the reviewed migrations, in order. */
+/** analysis-worker's TypeORM data source (for tools and tests; the worker builds its own through the worker host). */
 export function createAnalysisDataSource(databaseUrl: string) {
-  return createServiceDataSource({
-    url: databaseUrl,
-    schema: ANALYSIS_SCHEMA,
-    entities: [AnalysisEntity],
-    migrations: [CreateAnalyses1763683300000],
-  });
+  return createServiceDataSource({ url: databaseUrl, schema: ANALYSIS_SCHEMA, entities: ANALYSIS_ENTITIES, migrations: ANALYSIS_MIGRATIONS });
 }

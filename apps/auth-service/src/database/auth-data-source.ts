@@ -4,13 +4,12 @@ import { CreateUsers1763683200000 } from './migrations/1763683200000-create-user
 
 /** The `auth` schema's owner (ARCHITECTURE.md). */
 export const AUTH_SCHEMA = 'auth';
+/** auth-service's entities. */
+export const AUTH_ENTITIES = [UserEntity];
+/** auth-service's reviewed migrations, in order. */
+export const AUTH_MIGRATIONS = [CreateUsers1763683200000];
 
-/** auth-service's TypeORM data source: entities and the reviewed migrations, in order. */
+/** auth-service's TypeORM data source (for tools and tests; the service builds its own through the worker host). */
 export function createAuthDataSource(databaseUrl: string) {
-  return createServiceDataSource({
-    url: databaseUrl,
-    schema: AUTH_SCHEMA,
-    entities: [UserEntity],
-    migrations: [CreateUsers1763683200000],
-  });
+  return createServiceDataSource({ url: databaseUrl, schema: AUTH_SCHEMA, entities: AUTH_ENTITIES, migrations: AUTH_MIGRATIONS });
 }

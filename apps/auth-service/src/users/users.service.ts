@@ -1,7 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import argon2 from 'argon2';
 import { DataSource, QueryFailedError, type Repository } from 'typeorm';
-import type { AuthResult, PublicUser } from '@archlens/contracts/auth';
+import { sealedPasswordContext, type AuthResult, type PublicUser, type SignInCommand, type SignUpCommand } from '@archlens/contracts/auth';
+import { SealedSecretError, unsealSecret } from '@archlens/platform/sealing';
+import { AUTH_CONFIG, type AuthConfig } from '../config.js';
 import { UserEntity } from './user.entity.js';
 
 export const AUTH_DATA_SOURCE = Symbol('AUTH_DATA_SOURCE');
@@ -35,18 +37,28 @@ export function toPublicUser(user: UserEntity): PublicUser {
 /** Sign-up, sign-in and look-up of users (the business rules of auth-service). */
 @Injectable()
 export class UsersService {
+  private readonly logger = new Logger('UsersService');
   private readonly users: Repository<UserEntity>;
   /** A hash to verify against when the e-mail is unknown, so both refusals take the same time. */
   private readonly decoyHash: Promise<string>;
 
-  constructor(@Inject(AUTH_DATA_SOURCE) dataSource: DataSource) {
+  constructor(
+    @Inject(AUTH_DATA_SOURCE) dataSource: DataSource,
+    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
+  ) {
     this.users = dataSource.getRepository(UserEntity);
     this.decoyHash = argon2.hash('archlens-decoy-password', ARGON2_OPTIONS);
   }
 
-  /** Creates an account. @returns EMAIL_TAKEN when the e-mail exists in any letter case */
-  async signUp(input: { email: string; firstName: string; lastName: string; password: string }): Promise<AuthResult> {
-    const passwordHash = await argon2.hash(input.password, ARGON2_OPTIONS);
+  /**
+   * Creates an account. The password arrives sealed (`SignUpCommand.sealedPassword`) and is opened
+   * here, only for argon2.
+   * @returns EMAIL_TAKEN when the e-mail exists in any letter case
+   * @throws SealedSecretError when the sealed password does not open (wrong key, altered, sealed
+   *   for another command or e-mail): the job fails, no account is created
+   */
+  async signUp(input: SignUpCommand): Promise<AuthResult> {
+    const passwordHash = await argon2.hash(this.unsealPassword('auth.sign-up', input), ARGON2_OPTIONS);
     try {
       const user = await this.users.save(
         this.users.create({
@@ -68,14 +80,32 @@ export class UsersService {
 
   /**
    * Checks a password. An unknown e-mail and a wrong password give the same answer
-   * (INVALID_CREDENTIALS) after the same amount of argon2 work.
+   * (INVALID_CREDENTIALS) after the same amount of argon2 work. A sealed password that does not
+   * open is answered INVALID_CREDENTIALS too, with a warning in the log (never the payload).
    */
-  async signIn(input: { email: string; password: string }): Promise<AuthResult> {
+  async signIn(input: SignInCommand): Promise<AuthResult> {
+    let password: string;
+    try {
+      password = this.unsealPassword('auth.sign-in', input);
+    } catch (error) {
+      if (!(error instanceof SealedSecretError)) throw error;
+      this.logger.warn(`auth.sign-in: the sealed password did not open (${error.message}); answering INVALID_CREDENTIALS`);
+      return { ok: false, code: 'INVALID_CREDENTIALS' };
+    }
     const user = await this.users.findOneBy({ email: normaliseEmail(input.email) });
     const hash = user?.passwordHash ?? (await this.decoyHash);
-    const matches = await argon2.verify(hash, input.password).catch(() => false);
+    const matches = await argon2.verify(hash, password).catch(() => false);
     if (!user || !matches) return { ok: false, code: 'INVALID_CREDENTIALS' };
     return { ok: true, user: toPublicUser(user) };
+  }
+
+  /**
+   * Opens a command's sealed password with the configured private key, for the command and e-mail
+   * it was sent with. The plain password is returned to the caller's local scope, never stored.
+   * @throws SealedSecretError when it does not open
+   */
+  private unsealPassword(job: 'auth.sign-up' | 'auth.sign-in', input: { email: string; sealedPassword: string }): string {
+    return unsealSecret(input.sealedPassword, this.config.AUTH_SEALING_PRIVATE_KEY, sealedPasswordContext(job, input.email));
   }
 
   /** @returns NOT_FOUND when the account no longer exists */

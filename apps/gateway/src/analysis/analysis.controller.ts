@@ -1,12 +1,10 @@
-import { Controller, Get, HttpCode, Post, Req, Res, UseGuards, UseInterceptors } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import { Controller, Get, HttpCode, Post, UploadedFiles, UseGuards, UseInterceptors } from '@nestjs/common';
 import type { AnalyzeResponse, PreviousAnalysis } from '@archlens/contracts/analysis';
 import { CurrentUserId, SessionGuard } from '../sessions/session.guard.js';
+import { AnalysisSlotsInterceptor } from './analysis-slots.interceptor.js';
 import { AnalysisService } from './analysis.service.js';
-import { ImageUploadInterceptor, SERVER_TIMING } from './image-upload.interceptor.js';
-import type { ServerTiming } from './server-timing.js';
-import type { IncomingFile } from './upload-validation.js';
-import { WORKER_CHECK, WorkerCheckInterceptor } from './worker-check.interceptor.js';
+import { ImageUploadInterceptor } from './image-upload.interceptor.js';
+import type { StoredOriginal } from './originals.storage-engine.js';
 
 /** Spec §7: `POST /api/analyze` and `GET /api/analyses`, signed-in only. */
 @Controller('api')
@@ -16,22 +14,15 @@ export class AnalysisController {
 
   /**
    * `POST /api/analyze`, multipart field `images` (1 to 10 photos, spec §9) → 200
-   * `{primaryDescription, expandedDescription, tags, engine, …}` with a `Server-Timing` header.
-   * 4xx for refused uploads (nothing stored or queued), 503 no worker, 504 timeout, 502 failure.
+   * `{primaryDescription, expandedDescription, tags, engine, …}`. 4xx for refused uploads (nothing
+   * kept, nothing queued), 422 for a photo that does not decode, 429 past the per-user limits,
+   * 503 when busy or a service is down, 504 on timeout, 502 when the vision model fails.
    */
   @Post('analyze')
   @HttpCode(200)
-  @UseInterceptors(WorkerCheckInterceptor, ImageUploadInterceptor)
-  async analyze(
-    @CurrentUserId() userId: string,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
-  ): Promise<AnalyzeResponse> {
-    const timing = response.locals[SERVER_TIMING] as ServerTiming;
-    const workerCheck = response.locals[WORKER_CHECK] as Promise<void>;
-    const result = await this.analysis.analyse(userId, request.files as IncomingFile[] | undefined, timing, workerCheck);
-    response.setHeader('Server-Timing', timing.header());
-    return result;
+  @UseInterceptors(AnalysisSlotsInterceptor, ImageUploadInterceptor)
+  async analyze(@CurrentUserId() userId: string, @UploadedFiles() originals: StoredOriginal[] | undefined): Promise<AnalyzeResponse> {
+    return this.analysis.analyse(userId, originals);
   }
 
   /** `GET /api/analyses` → the signed-in user's 3 most recent analyses, newest first (spec §9). */

@@ -1,5 +1,7 @@
 import {
   BadRequestException,
+  HttpException,
+  Inject,
   Injectable,
   PayloadTooLargeException,
   type CallHandler,
@@ -10,45 +12,46 @@ import type { Request, Response } from 'express';
 import multer from 'multer';
 import type { Observable } from 'rxjs';
 import { ANALYSIS_MESSAGES, MAX_ANALYSIS_IMAGES, MAX_IMAGE_BYTES } from '@archlens/contracts/analysis';
-import { ChunkedMemoryStorage } from './chunked-memory-storage.js';
-import { ServerTiming } from './server-timing.js';
+import { ObjectStorage } from '@archlens/platform/storage';
+import { userIdOf } from '../sessions/session.guard.js';
+import { OriginalsStorageEngine } from './originals.storage-engine.js';
+import { UploadBudget } from './upload-budget.js';
 
 /** The multipart field that carries the photos (spec §7: repeated field 'images'). */
 export const IMAGES_FIELD = 'images';
 
-/** `response.locals` key of the request's `ServerTiming`, started before the body is read. */
-export const SERVER_TIMING = 'serverTiming';
-
 /**
- * Reads the multipart body into memory with hard limits (spec §9: 10 images, 50 MB each) and
- * maps multer's refusals to the spec's messages. Files land on `request.files` as the chunks they
- * arrived in (`ChunkedMemoryStorage`); nothing is stored anywhere yet. Starts the request's
- * `ServerTiming` and marks `receive` once the body is in.
+ * Reads the multipart body with hard limits (spec §9: 10 images, 50 MB each), checking and storing
+ * each photo as it arrives (`OriginalsStorageEngine`); maps multer's refusals to the spec's
+ * messages. When it hands over, `request.files` holds the `StoredOriginal`s of every photo, all in
+ * object storage; after a refusal none of them is.
  */
 @Injectable()
 export class ImageUploadInterceptor implements NestInterceptor {
-  private readonly readImages = multer({
-    storage: new ChunkedMemoryStorage(),
-    limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_ANALYSIS_IMAGES, fields: 10, parts: MAX_ANALYSIS_IMAGES + 10 },
-  }).array(IMAGES_FIELD, MAX_ANALYSIS_IMAGES);
+  private readonly readImages: ReturnType<ReturnType<typeof multer>['array']>;
 
-  /** Reads the body, then hands over to the handler. @throws the mapped multer refusal (`mapUploadError`) */
+  constructor(@Inject(ObjectStorage) storage: ObjectStorage, @Inject(UploadBudget) budget: UploadBudget) {
+    this.readImages = multer({
+      storage: new OriginalsStorageEngine(storage, budget, userIdOf),
+      limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_ANALYSIS_IMAGES, fields: 10, parts: MAX_ANALYSIS_IMAGES + 10 },
+    }).array(IMAGES_FIELD, MAX_ANALYSIS_IMAGES);
+  }
+
+  /** Reads and stores the photos, then hands over to the handler. @throws the mapped refusal (`mapUploadError`) */
   async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
     const http = context.switchToHttp();
     const request = http.getRequest<Request>();
     const response = http.getResponse<Response>();
-    const timing = new ServerTiming();
-    response.locals[SERVER_TIMING] = timing;
     await new Promise<void>((resolve, reject) => {
       this.readImages(request, response, (error: unknown) => (error ? reject(mapUploadError(error)) : resolve()));
     });
-    timing.mark('receive');
     return next.handle();
   }
 }
 
-/** Multer error → HTTP exception with the spec §5 text where it has one. */
+/** Multer or storage-engine error → HTTP exception, with the spec §5 text where it has one. */
 export function mapUploadError(error: unknown): Error {
+  if (error instanceof HttpException) return error;
   if (error instanceof multer.MulterError) {
     switch (error.code) {
       case 'LIMIT_FILE_SIZE':

@@ -1,18 +1,27 @@
 import { describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { MAX_IMAGE_BYTES } from '@archlens/contracts/analysis';
-import { fixturePhoto, pngDeclaring, smallPng } from '../testing/images.js';
-import { HEADER_BYTES, UploadRejectedError, validateImageUploads, type IncomingFile } from './upload-validation.js';
+import { displayName, ImageHeaderCheck, UploadRejectedError, type ImageHeader } from './upload-validation.js';
 
-function file(name: string, buffer: Buffer, size = buffer.length): IncomingFile {
-  return { originalname: name, size, chunks: [buffer] };
-}
+const PHOTOS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../shared/fixtures/photos');
+const photo = (name: string) => readFileSync(path.join(PHOTOS, name));
 
-/** `buffer` cut into chunks of `chunkBytes`, as the multipart parser hands a file over. */
-function chunked(name: string, buffer: Buffer, chunkBytes: number): IncomingFile {
-  const chunks: Buffer[] = [];
-  for (let offset = 0; offset < buffer.length; offset += chunkBytes) chunks.push(buffer.subarray(offset, offset + chunkBytes));
-  return { originalname: name, size: buffer.length, chunks };
+/** A small real PNG. */
+const smallPng = () => sharp({ create: { width: 64, height: 48, channels: 3, background: '#2a5aa0' } }).png().toBuffer();
+
+/** A PNG whose IHDR declares `width`×`height` but which carries almost no data (a decompression bomb). */
+function pngDeclaring(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(25);
+  ihdr.writeUInt32BE(13, 0);
+  ihdr.write('IHDR', 4, 'ascii');
+  ihdr.writeUInt32BE(width, 8);
+  ihdr.writeUInt32BE(height, 12);
+  ihdr.writeUInt8(8, 16);
+  ihdr.writeUInt8(2, 17);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), ihdr, Buffer.alloc(5000)]);
 }
 
 /**
@@ -31,96 +40,81 @@ function jpegWithHeaderPushedBack(jpeg: Buffer, bytes: number): Buffer {
   return Buffer.concat([jpeg.subarray(0, 2), ...segments, jpeg.subarray(2)]);
 }
 
-async function rejection(files: IncomingFile[] | undefined): Promise<UploadRejectedError> {
+/** Feeds `bytes` in chunks of `chunkBytes`, as the multipart parser hands a file over; returns the header or the refusal. */
+async function check(name: string, bytes: Buffer, chunkBytes = 65_536): Promise<{ header?: ImageHeader; error?: UploadRejectedError; fed: number }> {
+  const checker = new ImageHeaderCheck(displayName(name));
+  let fed = 0;
   try {
-    await validateImageUploads(files);
+    for (let offset = 0; offset < bytes.length; offset += chunkBytes) {
+      const chunk = bytes.subarray(offset, offset + chunkBytes);
+      await checker.add(chunk);
+      fed += chunk.length;
+    }
+    return { header: await checker.finish(), fed };
   } catch (error) {
-    if (error instanceof UploadRejectedError) return error;
+    if (error instanceof UploadRejectedError) return { error, fed };
     throw error;
   }
-  throw new Error('the upload was accepted');
 }
 
-describe('validateImageUploads (issue #2 upload rules, spec §5 and §9)', () => {
+describe('ImageHeaderCheck (issue 11: each file checked on its first bytes as it arrives; spec §5, §9)', () => {
   it('accepts JPEG, PNG and WebP by their bytes and reports their type and dimensions', async () => {
     const webp = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#808080' } }).webp().toBuffer();
-    const result = await validateImageUploads([
-      file('mit-media-lab.jpg', fixturePhoto('mit-media-lab.jpg')),
-      file('a.png', await smallPng()),
-      file('photo-without-extension', webp),
-    ]);
-    expect(result.map((r) => [r.mimeType, r.extension, r.width, r.height])).toEqual([
+    const results = await Promise.all([check('mit-media-lab.jpg', photo('mit-media-lab.jpg')), check('a.png', await smallPng()), check('no-extension', webp)]);
+    expect(results.map((r) => r.header && [r.header.mimeType, r.header.extension, r.header.width, r.header.height])).toEqual([
       ['image/jpeg', 'jpg', 800, 533],
       ['image/png', 'png', 64, 48],
       ['image/webp', 'webp', 30, 20],
     ]);
   });
 
-  it('judges the type by content, not by the name: a PNG named .jpg is stored as PNG', async () => {
-    const [image] = await validateImageUploads([file('really-a-png.jpg', await smallPng())]);
-    expect(image!.mimeType).toBe('image/png');
+  it('judges the type by content, not by the name: a PNG named .jpg is a PNG', async () => {
+    expect((await check('really-a-png.jpg', await smallPng())).header?.mimeType).toBe('image/png');
   });
 
-  it('refuses no files and more than 10 files with the spec texts', async () => {
-    expect((await rejection([])).message).toBe('Please upload at least one architectural image.');
-    expect((await rejection(undefined)).status).toBe(400);
-    const eleven = await Promise.all(Array.from({ length: 11 }, (_, i) => smallPng(i)));
-    const tooMany = await rejection(eleven.map((b, i) => file(`p${i}.png`, b)));
-    expect([tooMany.status, tooMany.message]).toEqual([400, 'Please select up to 10 images only.']);
+  it('refuses a text file on its first chunk, naming the file, without reading the rest', async () => {
+    const text = Buffer.from('these are not pixels, just words\n'.repeat(20_000));
+    const { error, fed } = await check('notes.jpg', text);
+    expect([error?.status, error?.message]).toEqual([415, '"notes.jpg" is not an image file.']);
+    expect(fed).toBe(0); // refused on the very chunk that was added first
   });
 
-  it('refuses a text file named .jpg, a GIF and an empty file, naming the file', async () => {
-    const text = await rejection([file('notes.jpg', Buffer.from('these are not pixels, just words\n'.repeat(20)))]);
-    expect([text.status, text.message]).toEqual([415, '"notes.jpg" is not an image file.']);
+  it('refuses a GIF and an empty file', async () => {
     const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).gif().toBuffer();
-    expect((await rejection([file('anim.gif', gif)])).status).toBe(415);
-    const empty = await rejection([file('empty.jpg', Buffer.alloc(0))]);
-    expect([empty.status, empty.message]).toEqual([400, '"empty.jpg" is empty.']);
+    expect((await check('anim.gif', gif)).error?.status).toBe(415);
+    const { error } = await check('empty.jpg', Buffer.alloc(0));
+    expect([error?.status, error?.message]).toEqual([400, '"empty.jpg" is empty.']);
   });
 
-  it('refuses a file over 50 MB with the spec text and its size', async () => {
-    const big = await rejection([file('huge.jpg', Buffer.alloc(16), MAX_IMAGE_BYTES + 1)]);
-    expect([big.status, big.message]).toEqual([413, '"huge.jpg" is too large (50.0 MB). Maximum size is 50MB.']);
+  it('refuses a file past 50 MB as soon as it passes the limit, with the spec text and its size', async () => {
+    const checker = new ImageHeaderCheck('huge.jpg');
+    await checker.add(photo('mit-media-lab.jpg'));
+    const error = await checker.add(Buffer.alloc(MAX_IMAGE_BYTES)).catch((e: unknown) => e as UploadRejectedError);
+    expect([error?.status, error?.message]).toEqual([413, `"huge.jpg" is too large (50.1 MB). Maximum size is 50MB.`]);
   });
 
-  it('refuses a PNG declaring 30000×30000 pixels without decoding it', async () => {
-    const bomb = await rejection([file('bomb.png', pngDeclaring(30000, 30000))]);
-    expect(bomb.status).toBe(422);
-    expect(bomb.message).toBe('"bomb.png" is 30000×30000 pixels; the maximum is 50 megapixels.');
+  it('refuses a PNG declaring 30000×30000 pixels on its first bytes, without decoding it', async () => {
+    const { error, fed } = await check('bomb.png', pngDeclaring(30000, 30000));
+    expect([error?.status, error?.message]).toEqual([422, '"bomb.png" is 30000×30000 pixels; the maximum is 50 megapixels.']);
+    expect(fed).toBe(0);
   });
 
-  it('refuses a truncated JPEG whose header cannot be read, and strips paths from names', async () => {
-    const truncated = fixturePhoto('mit-media-lab.jpg').subarray(0, 40);
-    const error = await rejection([file('C:\\photos\\broken.jpg', truncated)]);
-    expect(error.status).toBe(400);
-    expect(error.message).toBe('"broken.jpg" could not be read as an image.');
+  it('refuses a file cut before its header, and strips paths from names', async () => {
+    const { error } = await check('C:\\photos\\broken.jpg', photo('mit-media-lab.jpg').subarray(0, 40));
+    expect([error?.status, error?.message]).toEqual([400, '"broken.jpg" could not be read as an image.']);
   });
 
-  it('reads type and dimensions from a photo that arrived in many small chunks, and keeps its bytes as they came', async () => {
-    const tours = fixturePhoto('tours-cathedral-gothic.jpg');
-    const upload = chunked('tours-cathedral-gothic.jpg', tours, 1000);
-    const [image] = await validateImageUploads([upload]);
-    expect([image!.mimeType, image!.width, image!.height, image!.size]).toEqual(['image/jpeg', 2000, 3008, tours.length]);
-    expect(image!.chunks).toBe(upload.chunks);
-    expect(Buffer.concat(image!.chunks).equals(tours)).toBe(true);
+  it('reads type and dimensions from a photo that arrives in many small chunks', async () => {
+    const tours = photo('tours-cathedral-gothic.jpg');
+    const { header } = await check('tours.jpg', tours, 1000);
+    expect(header && [header.mimeType, header.width, header.height]).toEqual(['image/jpeg', 2000, 3008]);
   });
 
-  it('reads the dimensions from the whole file when the header lies beyond the first 256 KB', async () => {
-    const deep = jpegWithHeaderPushedBack(fixturePhoto('mit-media-lab.jpg'), HEADER_BYTES + 100_000);
-    const [image] = await validateImageUploads([chunked('deep-header.jpg', deep, 65_536)]);
-    expect([image!.mimeType, image!.width, image!.height]).toEqual(['image/jpeg', 800, 533]);
-    // The same file cut off before its frame header is still refused as unreadable.
-    const cut = await rejection([file('cut.jpg', deep.subarray(0, HEADER_BYTES + 50_000))]);
-    expect([cut.status, cut.message]).toEqual([400, '"cut.jpg" could not be read as an image.']);
-  });
-
-  it('answers for the first bad file in upload order, whichever check finishes first', async () => {
-    // The empty file fails at once; the bomb before it needs its header read, and still answers.
-    const error = await rejection([
-      file('mit-media-lab.jpg', fixturePhoto('mit-media-lab.jpg')),
-      file('bomb.png', pngDeclaring(30000, 30000)),
-      file('empty.jpg', Buffer.alloc(0)),
-    ]);
-    expect([error.status, error.message]).toEqual([422, '"bomb.png" is 30000×30000 pixels; the maximum is 50 megapixels.']);
+  it('finds a JPEG frame header that lies beyond the first 256 KB, and refuses the same file cut before it', async () => {
+    const deep = jpegWithHeaderPushedBack(photo('mit-media-lab.jpg'), 356 * 1024);
+    const { header } = await check('deep-header.jpg', deep);
+    expect(header && [header.mimeType, header.width, header.height]).toEqual(['image/jpeg', 800, 533]);
+    const { error } = await check('cut.jpg', deep.subarray(0, 300 * 1024));
+    expect([error?.status, error?.message]).toEqual([400, '"cut.jpg" could not be read as an image.']);
   });
 });

@@ -6,40 +6,18 @@ import {
   ANALYSIS_MESSAGES,
   formatBytes,
   IMAGE_EXTENSION,
-  MAX_ANALYSIS_IMAGES,
   MAX_IMAGE_BYTES,
   MAX_IMAGE_PIXELS,
   type AcceptedImageMimeType,
 } from '@archlens/contracts/analysis';
 
-/** An uploaded file as multer hands it over (`ChunkedMemoryStorage`): its bytes as they arrived. */
-export interface IncomingFile {
-  originalname: string;
-  /** Length of the file, in bytes. */
-  size: number;
-  /** The file's bytes in order. */
-  chunks: readonly Buffer[];
-}
-
-/** A file that passed every check: its type comes from its bytes, not from the client. */
-export interface ValidatedImage {
-  originalName: string;
+/** What the first bytes of an accepted photo say about it: its type comes from its bytes, not from the client. */
+export interface ImageHeader {
   mimeType: AcceptedImageMimeType;
   extension: string;
   width: number;
   height: number;
-  /** The file's bytes in order, as they arrived. */
-  chunks: readonly Buffer[];
-  /** Length of the file, in bytes. */
-  size: number;
 }
-
-/**
- * How much of the start of a file is read for its type and dimensions, in bytes. A JPEG's frame
- * header comes after its EXIF and ICC segments: in the project's fixtures it lies within the first
- * 64 KB (the 3.8 MB Tours photo). A header that lies deeper is read from the whole file.
- */
-export const HEADER_BYTES = 256 * 1024;
 
 /** A refused upload: the HTTP status and the message the user reads. */
 export class UploadRejectedError extends Error {
@@ -52,86 +30,99 @@ export class UploadRejectedError extends Error {
   }
 }
 
+/** Bytes `file-type` needs to recognise JPEG, PNG and WebP (its documented sample size is 4100). */
+const TYPE_SNIFF_BYTES = 4100;
+/**
+ * Amounts of a file after which its dimensions are looked for again, in bytes. A JPEG's frame
+ * header comes after its EXIF and ICC segments (within the first 64 KB in the project's fixtures),
+ * so most photos are decided at the first step; a deeper header is found at a later one or at the end.
+ */
+const DIMENSION_STEPS = [64 * 1024, 256 * 1024, 1024 * 1024, 4 * 1024 * 1024, 16 * 1024 * 1024];
+
 /** Printable file name for messages: no path, no control characters, at most 120 characters. */
-function displayName(name: string): string {
-  const base = name.split(/[\\/]/).pop() || 'image';
+export function displayName(name: string | undefined): string {
+  const base = (name ?? '').split(/[\\/]/).pop() || 'image';
   return base.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 120) || 'image';
 }
 
 /**
- * Checks every file of an analysis upload before anything is stored (issue #2, spec §5, §9):
- * 1 to 10 files; none empty; each at most 50 MB; each a JPEG, PNG or WebP by its magic bytes;
- * each with a readable header declaring at most `MAX_IMAGE_PIXELS` pixels. Only the header is
- * read (no decoding), so a decompression bomb costs nothing. The files are checked at the same
- * time; when several are bad, the first in upload order gives the answer.
- *
- * @returns the files with their sniffed type and dimensions, in upload order
- * @throws UploadRejectedError 400 (none, too many, empty, unreadable), 413 (too large),
- *   415 (not JPEG/PNG/WebP), 422 (too many pixels)
+ * Checks one uploaded photo on its first bytes as they arrive (issue 11, spec §5, §9): a JPEG, PNG
+ * or WebP by its magic bytes (415 otherwise) whose header declares at most `MAX_IMAGE_PIXELS` pixels
+ * (422 otherwise), at most 50 MB (413), not empty (400). Only the header is read, never decoded, so a
+ * decompression bomb costs nothing. Feed every chunk to `add` in order, then call `finish`.
  */
-export async function validateImageUploads(files: IncomingFile[] | undefined): Promise<ValidatedImage[]> {
-  if (!files || files.length === 0) throw new UploadRejectedError(HttpStatus.BAD_REQUEST, ANALYSIS_MESSAGES.noImages);
-  if (files.length > MAX_ANALYSIS_IMAGES) {
-    throw new UploadRejectedError(HttpStatus.BAD_REQUEST, ANALYSIS_MESSAGES.tooManyImages(MAX_ANALYSIS_IMAGES));
-  }
-  const outcomes = await Promise.allSettled(files.map(validateImageUpload));
-  const refused = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
-  if (refused) throw refused.reason;
-  return outcomes.map((o) => (o as PromiseFulfilledResult<ValidatedImage>).value);
-}
+export class ImageHeaderCheck {
+  private readonly head: Buffer[] = [];
+  private headBytes = 0;
+  private total = 0;
+  private mimeType?: AcceptedImageMimeType;
+  private dimensions?: { width: number; height: number };
+  private nextStep = 0;
 
-/**
- * The checks of `validateImageUploads` for one file.
- * @throws UploadRejectedError 400 (empty, unreadable), 413 (too large), 415 (not JPEG/PNG/WebP),
- *   422 (too many pixels)
- */
-async function validateImageUpload(file: IncomingFile): Promise<ValidatedImage> {
-  const name = displayName(file.originalname);
-  if (file.size === 0 || file.chunks.every((chunk) => chunk.length === 0)) {
-    throw new UploadRejectedError(HttpStatus.BAD_REQUEST, ANALYSIS_MESSAGES.emptyFile(name));
-  }
-  if (file.size > MAX_IMAGE_BYTES) {
-    throw new UploadRejectedError(HttpStatus.PAYLOAD_TOO_LARGE, ANALYSIS_MESSAGES.tooLarge(name, formatBytes(file.size)));
-  }
-  const head = leadingBytes(file.chunks, HEADER_BYTES);
-  const sniffed = await fileTypeFromBuffer(head);
-  const mimeType = ACCEPTED_IMAGE_MIME_TYPES.find((t) => t === sniffed?.mime);
-  if (!mimeType) throw new UploadRejectedError(HttpStatus.UNSUPPORTED_MEDIA_TYPE, ANALYSIS_MESSAGES.notAnImage(name));
-  const dimensions = readDimensions(head) ?? (head.length < file.size ? readDimensions(Buffer.concat(file.chunks)) : null);
-  if (!dimensions) throw new UploadRejectedError(HttpStatus.BAD_REQUEST, `"${name}" could not be read as an image.`);
-  const { width, height } = dimensions;
-  if (width * height > MAX_IMAGE_PIXELS) {
-    throw new UploadRejectedError(HttpStatus.UNPROCESSABLE_ENTITY, ANALYSIS_MESSAGES.tooManyPixels(name, width, height));
-  }
-  return { originalName: name, mimeType, extension: IMAGE_EXTENSION[mimeType], width, height, chunks: file.chunks, size: file.size };
-}
+  /** @param fileName the display name used in refusals (`displayName`) */
+  constructor(readonly fileName: string) {}
 
-/** The first `limit` bytes of `chunks` (all of them when shorter), copying only when they span chunks. */
-function leadingBytes(chunks: readonly Buffer[], limit: number): Buffer {
-  const first = chunks[0] ?? Buffer.alloc(0);
-  if (first.length >= limit || chunks.length === 1) return first.subarray(0, limit);
-  const leading: Buffer[] = [];
-  let length = 0;
-  for (const chunk of chunks) {
-    if (length >= limit) break;
-    leading.push(chunk);
-    length += chunk.length;
+  /** The header once both type and dimensions are known and accepted; undefined before. */
+  get header(): ImageHeader | undefined {
+    return this.mimeType && this.dimensions ? { mimeType: this.mimeType, extension: IMAGE_EXTENSION[this.mimeType], ...this.dimensions } : undefined;
   }
-  return Buffer.concat(leading, Math.min(length, limit));
-}
 
-/**
- * Width and height from the image header in `bytes`, read by `image-size` (a parser of image
- * headers in plain JavaScript: JPEG frame header, PNG IHDR, WebP VP8/VP8L/VP8X). Nothing is decoded,
- * so a decompression bomb costs nothing, and it takes about 10 µs per photo where sharp's
- * `metadata()` took about 300 µs on the libuv thread pool (README "Benchmark").
- * @returns null when no header with both dimensions can be read
- */
-function readDimensions(bytes: Buffer): { width: number; height: number } | null {
-  try {
-    const { width, height } = imageSize(bytes);
-    return width > 0 && height > 0 ? { width, height } : null;
-  } catch {
-    return null;
+  /**
+   * Takes the next chunk of the file.
+   * @throws UploadRejectedError 413 past 50 MB, 415 for another type, 422 for too many pixels
+   */
+  async add(chunk: Buffer): Promise<void> {
+    this.total += chunk.length;
+    if (this.total > MAX_IMAGE_BYTES) {
+      throw new UploadRejectedError(HttpStatus.PAYLOAD_TOO_LARGE, ANALYSIS_MESSAGES.tooLarge(this.fileName, formatBytes(this.total)));
+    }
+    if (this.header) return;
+    this.head.push(chunk);
+    this.headBytes += chunk.length;
+    if (!this.mimeType && this.headBytes >= TYPE_SNIFF_BYTES) {
+      await this.sniffType();
+      this.readDimensions(); // PNG and WebP say it in their first bytes
+    } else if (this.mimeType && !this.dimensions && this.headBytes >= (DIMENSION_STEPS[this.nextStep] ?? Infinity)) {
+      while (this.headBytes >= (DIMENSION_STEPS[this.nextStep] ?? Infinity)) this.nextStep++;
+      this.readDimensions();
+    }
+    if (this.header) this.head.length = 0; // decided: the head is no longer needed here
+  }
+
+  /**
+   * The file has ended: decides what is still open.
+   * @returns the accepted header
+   * @throws UploadRejectedError 400 (empty, no readable header), 415, 422
+   */
+  async finish(): Promise<ImageHeader> {
+    if (this.total === 0) throw new UploadRejectedError(HttpStatus.BAD_REQUEST, ANALYSIS_MESSAGES.emptyFile(this.fileName));
+    if (!this.mimeType) await this.sniffType();
+    if (!this.dimensions) this.readDimensions();
+    const header = this.header;
+    if (!header) throw new UploadRejectedError(HttpStatus.BAD_REQUEST, ANALYSIS_MESSAGES.unreadable(this.fileName));
+    return header;
+  }
+
+  private async sniffType(): Promise<void> {
+    const sniffed = await fileTypeFromBuffer(Buffer.concat(this.head, Math.min(this.headBytes, TYPE_SNIFF_BYTES * 2)));
+    const mimeType = ACCEPTED_IMAGE_MIME_TYPES.find((t) => t === sniffed?.mime);
+    if (!mimeType) throw new UploadRejectedError(HttpStatus.UNSUPPORTED_MEDIA_TYPE, ANALYSIS_MESSAGES.notAnImage(this.fileName));
+    this.mimeType = mimeType;
+  }
+
+  /** Width and height from the header read so far (`image-size`: JPEG frame header, PNG IHDR, WebP VP8/VP8L/VP8X). */
+  private readDimensions(): void {
+    let width = 0;
+    let height = 0;
+    try {
+      ({ width, height } = imageSize(Buffer.concat(this.head, this.headBytes)));
+    } catch {
+      return; // not in the bytes so far
+    }
+    if (!(width > 0 && height > 0)) return;
+    if (width * height > MAX_IMAGE_PIXELS) {
+      throw new UploadRejectedError(HttpStatus.UNPROCESSABLE_ENTITY, ANALYSIS_MESSAGES.tooManyPixels(this.fileName, width, height));
+    }
+    this.dimensions = { width, height };
   }
 }

@@ -1,12 +1,21 @@
-import { ConflictException, Injectable, UnauthorizedException } from '@nestjs/common';
-import { AUTH_MESSAGES, type PublicUser, type SignInRequest, type SignUpRequest } from '@archlens/contracts/auth';
+import { ConflictException, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { AUTH_MESSAGES, sealedPasswordContext, type PublicUser, type SignInRequest, type SignUpRequest } from '@archlens/contracts/auth';
 import { UNAUTHORIZED_MESSAGE } from '@archlens/contracts/http';
 import { CommandClient } from '@archlens/platform/messaging';
+import { sealSecret } from '@archlens/platform/sealing';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 
-/** The gateway's side of accounts: turns auth-service answers into users or HTTP refusals. */
+/**
+ * The gateway's side of accounts: turns auth-service answers into users or HTTP refusals.
+ * Passwords are sealed to auth-service's public key (`AUTH_SEALING_PUBLIC_KEY`) before they go on
+ * the queue, so Redis never holds one in plain text (ARCHITECTURE.md "Messages").
+ */
 @Injectable()
 export class AccountsService {
-  constructor(private readonly commands: CommandClient) {}
+  constructor(
+    private readonly commands: CommandClient,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
 
   /** @throws ConflictException (409) when the e-mail already has an account */
   async signUp(body: SignUpRequest): Promise<PublicUser> {
@@ -14,7 +23,7 @@ export class AccountsService {
       email: body.email,
       firstName: body.first_name,
       lastName: body.last_name,
-      password: body.password,
+      sealedPassword: this.seal('auth.sign-up', body),
     });
     if (!result.ok) throw new ConflictException(AUTH_MESSAGES.emailTaken);
     return result.user;
@@ -22,7 +31,7 @@ export class AccountsService {
 
   /** @throws UnauthorizedException (401), the same for an unknown e-mail and a wrong password */
   async signIn(body: SignInRequest): Promise<PublicUser> {
-    const result = await this.commands.request('auth.sign-in', body);
+    const result = await this.commands.request('auth.sign-in', { email: body.email, sealedPassword: this.seal('auth.sign-in', body) });
     if (!result.ok) throw new UnauthorizedException(AUTH_MESSAGES.invalidCredentials);
     return result.user;
   }
@@ -32,5 +41,10 @@ export class AccountsService {
     const result = await this.commands.request('auth.get-user', { userId });
     if (!result.ok) throw new UnauthorizedException(UNAUTHORIZED_MESSAGE);
     return result.user;
+  }
+
+  /** The request's password sealed for this command and e-mail (`sealedPasswordContext`). */
+  private seal(job: 'auth.sign-up' | 'auth.sign-in', body: { email: string; password: string }): string {
+    return sealSecret(body.password, this.config.AUTH_SEALING_PUBLIC_KEY, sealedPasswordContext(job, body.email));
   }
 }

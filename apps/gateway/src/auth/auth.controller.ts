@@ -1,10 +1,19 @@
-import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Req, Res, UnauthorizedException, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { signInRequestSchema, signUpRequestSchema, type PublicUser, type SignInRequest, type SignUpRequest } from '@archlens/contracts/auth';
 import { ZodBodyPipe } from '../http/zod-body.pipe.js';
+import { RateLimitsService } from '../security/rate-limits.service.js';
 import { CurrentUserId, SessionGuard } from '../sessions/session.guard.js';
 import { SESSION_COOKIE, SessionService } from '../sessions/session.service.js';
 import { AccountsService } from './accounts.service.js';
+
+/**
+ * The client's address for the abuse limits: `request.ip` (the socket's peer, or the first
+ * X-Forwarded-For hop when `TRUST_PROXY` is set).
+ */
+function clientAddress(request: Request): string {
+  return request.ip ?? request.socket.remoteAddress ?? 'unknown';
+}
 
 /** Spec §7 auth routes and the browser navigations /api/login and /api/logout. */
 @Controller('api')
@@ -12,11 +21,14 @@ export class AuthController {
   constructor(
     private readonly accounts: AccountsService,
     private readonly sessions: SessionService,
+    private readonly limits: RateLimitsService,
   ) {}
 
   /**
    * `POST /api/auth/signup` `{email, first_name, last_name, password}` (spec §5 rules) → 201 and
-   * the user, with a new session cookie. 400 with the spec §5 text; 409 for a taken e-mail.
+   * the user, with a new session cookie. 400 with the spec §5 text; 409 for a taken e-mail;
+   * 429 with `Retry-After` past `RATE_LIMIT_SIGN_UP_PER_IP` attempts from one address in an hour
+   * (each valid body counts, taken e-mails too); 503 when the limits' Redis is unreachable.
    */
   @Post('auth/signup')
   @HttpCode(201)
@@ -25,6 +37,7 @@ export class AuthController {
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<PublicUser> {
+    await this.limits.consume('signUpPerIp', clientAddress(request));
     const user = await this.accounts.signUp(body);
     await this.startSession(user.id, request, response);
     return user;
@@ -33,6 +46,10 @@ export class AuthController {
   /**
    * `POST /api/auth/signin` `{email, password}` → 200 and the user, with a new session cookie;
    * 401 "Invalid email or password" for a wrong password and an unknown e-mail alike.
+   * Abuse limits (rate-limiter-flexible's login protection): 429 with `Retry-After`, before the
+   * password is checked, once an address has `RATE_LIMIT_SIGN_IN_PER_IP` failures in the last minute
+   * or an e-mail `RATE_LIMIT_SIGN_IN_PER_EMAIL` failures in the last 15 minutes (from any address);
+   * a failure counts against both, a success clears the e-mail's count. 503 when their Redis is unreachable.
    */
   @Post('auth/signin')
   @HttpCode(200)
@@ -41,7 +58,21 @@ export class AuthController {
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<PublicUser> {
-    const user = await this.accounts.signIn(body);
+    const address = clientAddress(request);
+    await Promise.all([this.limits.check('signInPerIp', address), this.limits.check('signInPerEmail', body.email)]);
+    let user: PublicUser;
+    try {
+      user = await this.accounts.signIn(body);
+    } catch (error) {
+      if (error instanceof UnauthorizedException) {
+        await this.limits.consumeAll([
+          ['signInPerIp', address],
+          ['signInPerEmail', body.email],
+        ]);
+      }
+      throw error;
+    }
+    await this.limits.reset('signInPerEmail', body.email);
     await this.startSession(user.id, request, response);
     return user;
   }

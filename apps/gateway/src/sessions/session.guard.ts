@@ -31,9 +31,17 @@ export class SessionGuard implements CanActivate {
   }
 }
 
+/**
+ * The signed-in user's id on a request that passed `SessionGuard`.
+ * @throws UnauthorizedException when the guard did not run
+ */
+export function userIdOf(request: Request): string {
+  const session = (request as RequestWithSession).session;
+  if (!session) throw new UnauthorizedException(UNAUTHORIZED_MESSAGE);
+  return session.userId;
+}
+
 /** The signed-in user's id, set by `SessionGuard`. */
-export const CurrentUserId = createParamDecorator((_: unknown, context: ExecutionContext): string => {
-  const request = context.switchToHttp().getRequest<RequestWithSession>();
-  if (!request.session) throw new UnauthorizedException(UNAUTHORIZED_MESSAGE);
-  return request.session.userId;
-});
+export const CurrentUserId = createParamDecorator((_: unknown, context: ExecutionContext): string =>
+  userIdOf(context.switchToHttp().getRequest<Request>()),
+);

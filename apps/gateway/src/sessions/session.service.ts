@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
+import { ServiceUnavailableError } from '@archlens/platform/messaging';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
+import { GATEWAY_REDIS } from '../core/redis.js';
 
 /** Name of the session cookie. */
 export const SESSION_COOKIE = 'archlens_sid';
@@ -16,12 +18,11 @@ export type SessionData = z.infer<typeof sessionSchema>;
  * Each read renews the TTL (`SESSION_TTL_SECONDS`).
  */
 @Injectable()
-export class SessionService implements OnApplicationShutdown {
-  private readonly redis: Redis;
-
-  constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {
-    this.redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false });
-  }
+export class SessionService {
+  constructor(
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    @Inject(GATEWAY_REDIS) private readonly redis: Redis,
+  ) {}
 
   get ttlSeconds(): number {
     return this.config.SESSION_TTL_SECONDS;
@@ -35,7 +36,7 @@ export class SessionService implements OnApplicationShutdown {
   async create(userId: string): Promise<string> {
     const sessionId = randomBytes(32).toString('base64url');
     const data: SessionData = { userId, createdAt: new Date().toISOString() };
-    await this.redis.set(this.key(sessionId), JSON.stringify(data), 'EX', this.ttlSeconds);
+    await this.call(() => this.redis.set(this.key(sessionId), JSON.stringify(data), 'EX', this.ttlSeconds));
     return sessionId;
   }
 
@@ -43,7 +44,7 @@ export class SessionService implements OnApplicationShutdown {
   async get(sessionId: string | undefined): Promise<SessionData | null> {
     if (!sessionId || !/^[A-Za-z0-9_-]{43}$/.test(sessionId)) return null;
     const key = this.key(sessionId);
-    const raw = await this.redis.getex(key, 'EX', this.ttlSeconds);
+    const raw = await this.call(() => this.redis.getex(key, 'EX', this.ttlSeconds));
     if (!raw) return null;
     let json: unknown;
     try {
@@ -57,7 +58,7 @@ export class SessionService implements OnApplicationShutdown {
 
   /** Ends a session; unknown ids are ignored. */
   async destroy(sessionId: string | undefined): Promise<void> {
-    if (sessionId) await this.redis.del(this.key(sessionId));
+    if (sessionId) await this.call(() => this.redis.del(this.key(sessionId)));
   }
 
   /** Round trip to Redis, for the health check. */
@@ -65,7 +66,12 @@ export class SessionService implements OnApplicationShutdown {
     return (await this.redis.ping()) === 'PONG';
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    await this.redis.quit().catch(() => undefined);
+  /** A Redis call of the request path; Redis unreachable becomes `ServiceUnavailableError` (503, issue 11). */
+  private async call<T>(operation: () => Promise<T>): Promise<T> {
+    try {
+      return await operation();
+    } catch (error) {
+      throw new ServiceUnavailableError(error);
+    }
   }
 }

@@ -6,7 +6,7 @@ import {
 } from '@archlens/contracts/analysis';
 import { describeFeatures } from './offline/offline-description.js';
 import { aggregateFeatures, extractFeatures, ImageDecodeError, type ImageFeatures } from './offline/pixel-features.js';
-import { AnalysisEngineError, type ImageSource, type VisionEngine } from './vision-engine.js';
+import { UndecodableImageError, type VisionEngine } from './vision-engine.js';
 
 /**
  * The offline vision engine: writes the analysis from measured pixel features (palette, luminance,
@@ -24,54 +24,35 @@ export class OfflineVisionEngine implements VisionEngine {
 
   /**
    * @param images 1 to 10 (spec §9) JPEG, PNG or WebP files, each within `MAX_IMAGE_PIXELS`, in
-   *   upload order; photos may still be arriving, and each is measured as soon as it is in hand
+   *   upload order
    * @returns the analysis text, already validated with `analysisTextSchema`
-   * @throws AnalysisEngineError when there are no images or more than 10, when an image cannot be
-   *   decoded ("Image 2 of 3 could not be decoded: …"), or if the text fails the schema;
-   *   a rejected source's own error
+   * @throws UndecodableImageError when an image cannot be decoded; Error when there are no images
+   *   or more than 10, or if the text fails the schema (a defect, not the user's)
    */
-  async analyse(images: readonly ImageSource[]): Promise<AnalysisText> {
+  async analyse(images: readonly Buffer[]): Promise<AnalysisText> {
     if (images.length === 0 || images.length > MAX_ANALYSIS_IMAGES) {
-      throw new AnalysisEngineError(`The analysis needs 1 to ${MAX_ANALYSIS_IMAGES} images; it was given ${images.length}.`);
+      throw new Error(`The analysis needs 1 to ${MAX_ANALYSIS_IMAGES} images; it was given ${images.length}.`);
     }
-    const features: ImageFeatures[] = new Array<ImageFeatures>(images.length);
-    // One image at a time (each decode is already parallel inside sharp, and memory stays bounded),
-    // taken in the order the photos arrive: a small photo that is in hand is measured while a larger
-    // one is still on its way from object storage. Features keep their upload position, so the text
-    // does not depend on the order of arrival.
-    let stopped = false;
-    let queue: Promise<unknown> = Promise.resolve();
-    const measureOnArrival = async (image: ImageSource, index: number): Promise<void> => {
-      const bytes = await image;
-      const turn = queue.then(async () => {
-        if (stopped) return; // another photo has already failed the analysis
-        try {
-          features[index] = await extractFeatures(bytes);
-        } catch (error) {
-          if (error instanceof ImageDecodeError) {
-            throw new AnalysisEngineError(`Image ${index + 1} of ${images.length} could not be decoded: ${error.message}`);
-          }
-          throw error;
-        }
-      });
-      queue = turn.catch(() => undefined);
-      await turn;
-    };
-    try {
-      await Promise.all(images.map(measureOnArrival));
-    } finally {
-      stopped = true;
+    // One image at a time: each decode is already parallel inside sharp, and memory stays bounded.
+    const features: ImageFeatures[] = [];
+    for (const [index, image] of images.entries()) {
+      try {
+        features.push(await extractFeatures(image));
+      } catch (error) {
+        if (error instanceof ImageDecodeError) throw new UndecodableImageError(index, error.message);
+        throw error;
+      }
     }
 
     let text: AnalysisText;
     try {
       text = describeFeatures(aggregateFeatures(features));
     } catch (error) {
-      throw new AnalysisEngineError(`The offline engine could not write the analysis: ${error instanceof Error ? error.message : String(error)}`);
+      throw new Error(`The offline engine could not write the analysis: ${error instanceof Error ? error.message : String(error)}`);
     }
     const parsed = analysisTextSchema.safeParse(text);
     if (!parsed.success) {
-      throw new AnalysisEngineError(`The offline engine produced an invalid analysis: ${parsed.error.message}`);
+      throw new Error(`The offline engine produced an invalid analysis: ${parsed.error.message}`);
     }
     return parsed.data;
   }

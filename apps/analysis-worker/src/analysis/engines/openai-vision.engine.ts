@@ -13,7 +13,7 @@ import {
 } from '@archlens/contracts/analysis';
 import { countWords } from '@archlens/contracts/words';
 import { toBritishSpelling } from '../british-spelling.js';
-import { AnalysisEngineError, type ImageSource, type VisionEngine } from './vision-engine.js';
+import { AnalysisEngineError, UndecodableImageError, type VisionEngine } from './vision-engine.js';
 
 /** Longest side of each image sent to the model, in pixels (server-side downscale, issue #2). */
 export const MODEL_IMAGE_MAX_SIDE = 1024;
@@ -108,9 +108,18 @@ export class OpenAiVisionEngine implements VisionEngine {
     readonly model: string,
   ) {}
 
-  /** @throws AnalysisEngineError when the model answers badly three times or the API fails */
-  async analyse(images: readonly ImageSource[]): Promise<AnalysisText> {
-    const dataUrls = await Promise.all(images.map(async (image) => toModelDataUrl(await image)));
+  /**
+   * @throws UndecodableImageError when a photo cannot be decoded for the model; AnalysisEngineError
+   *   when the model answers badly three times or the API fails
+   */
+  async analyse(images: readonly Buffer[]): Promise<AnalysisText> {
+    const dataUrls = await Promise.all(
+      images.map((image, index) =>
+        toModelDataUrl(image).catch((error: unknown) => {
+          throw new UndecodableImageError(index, error instanceof Error ? error.message : String(error));
+        }),
+      ),
+    );
     const messages: ChatCompletionMessageParam[] = [
       { role: 'system', content: SYSTEM_PROMPT },
       {
@@ -148,7 +157,8 @@ export class OpenAiVisionEngine implements VisionEngine {
       if (error instanceof AnalysisEngineError) throw error;
       // A connection error is an APIError without a status: it has no HTTP status to report.
       const status = error instanceof OpenAI.APIError && typeof error.status === 'number' ? ` (HTTP ${error.status})` : '';
-      throw new AnalysisEngineError(`The vision model could not be reached${status}: ${error instanceof Error ? error.message : String(error)}`);
+      // The SDK's own text (addresses, keys' fragments, provider wording) stays in the worker's log.
+      throw new AnalysisEngineError(`The vision model could not be reached${status}. Please try again in a moment.`, error);
     }
   }
 

@@ -1,21 +1,13 @@
 import type { AnalysisEngine, AnalysisText } from '@archlens/contracts/analysis';
-
-/**
- * One photo of an analysis: its bytes, or a promise of them while they are still being read from
- * object storage, so that reading overlaps the engine's work (the offline engine measures each
- * photo as soon as it arrives). A rejected source is the storage client's error. An engine may stop
- * before it awaits every source, so whoever creates the promises handles their rejections (see
- * `AnalysisService.analyse`).
- */
-export type ImageSource = Buffer | PromiseLike<Buffer>;
+import { DomainError } from '@archlens/platform/messaging';
 
 /**
  * The vision-text port (ARCHITECTURE.md "Engines behind interfaces"): turns the photos of one
  * analysis into the analysis text.
  *
  * Every implementation must return text that satisfies `analysisTextSchema` (exactly 88 words by
- * `countWords`, British spelling, at least four `## ` sections, 5 to 12 lower-case tags) or throw
- * `AnalysisEngineError`; it never returns another word count.
+ * `countWords`, British spelling, at least four `## ` sections, 5 to 12 lower-case tags) or throw;
+ * it never returns another word count.
  */
 export interface VisionEngine {
   /** Which engine wrote the text; shown by the API and the UI. */
@@ -24,12 +16,30 @@ export interface VisionEngine {
   readonly model: string;
   /**
    * @param images the original uploaded files (JPEG, PNG or WebP bytes), 1 to 10, in upload order
-   * @throws AnalysisEngineError when no valid text can be produced; a rejected source's own error
+   * @throws UndecodableImageError when a photo's pixels cannot be decoded (truncated, corrupt);
+   *   AnalysisEngineError when the model gives no valid text or cannot be reached
    */
-  analyse(images: readonly ImageSource[]): Promise<AnalysisText>;
+  analyse(images: readonly Buffer[]): Promise<AnalysisText>;
 }
 
-/** A failure of an engine that the user should read as the job's error message. */
-export class AnalysisEngineError extends Error {
-  override readonly name = 'AnalysisEngineError';
+/**
+ * A failure of the vision model that the user should read (spec §8 'Analysis Failed' shows it):
+ * a domain refusal answered as 502, written by us, never the SDK's own text.
+ */
+export class AnalysisEngineError extends DomainError {
+  /** @param cause the SDK's error, logged by the worker host, never sent to the client */
+  constructor(message: string, cause?: unknown) {
+    super(502, message, cause);
+  }
+}
+
+/** Photo number `index` (0-based, upload order) has a readable header but pixels that do not decode. */
+export class UndecodableImageError extends Error {
+  override readonly name = 'UndecodableImageError';
+  constructor(
+    readonly index: number,
+    reason: string,
+  ) {
+    super(`Image ${index + 1} could not be decoded: ${reason}`);
+  }
 }

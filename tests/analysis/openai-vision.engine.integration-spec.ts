@@ -5,11 +5,10 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { PRIMARY_DESCRIPTION_WORDS } from '@archlens/contracts/analysis';
 import { countWords } from '@archlens/contracts/words';
-import { startFakeChatCompletions, type FakeChatCompletions } from '../../testing/fake-chat-completions.server.js';
-import { createOpenAiClient, OpenAiVisionEngine } from './openai-vision.engine.js';
-import { AnalysisEngineError } from './vision-engine.js';
+import { startFakeChatCompletions, type FakeChatCompletions } from '../support/fake-chat-completions.server.js';
+import { AnalysisEngineError, createOpenAiClient, OpenAiVisionEngine } from '@archlens/analysis-worker';
 
-const photos = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../../shared/fixtures/photos');
+const photos = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/fixtures/photos');
 const three = ['mit-media-lab.jpg', 'tours-cathedral-gothic.jpg', 'havana-cathedral-baroque.jpg'].map((n) => readFileSync(path.join(photos, n)));
 
 /** A primary description of exactly `n` words, in American spelling, as a model might write it. */
@@ -85,7 +84,9 @@ describe('OpenAiVisionEngine against a loopback Chat Completions server', () => 
     const engine = new OpenAiVisionEngine(createOpenAiClient({ apiKey: 'sk-test-key', baseURL: fake.baseURL }), 'gpt-4o-test');
     const failure = engine.analyse(three.slice(0, 1));
     await expect(failure).rejects.toBeInstanceOf(AnalysisEngineError);
-    await expect(failure).rejects.toThrow(/The vision model could not be reached \(HTTP 500\)/);
+    await expect(failure).rejects.toThrow(/^The vision model could not be reached \(HTTP 500\)\. Please try again in a moment\.$/);
+    // The SDK's own error stays with the worker (its log), never in the text a client reads.
+    await expect(failure).rejects.toMatchObject({ status: 502, cause: expect.any(Error) });
   });
 
   it('reports an endpoint that refuses connections as an engine error', async () => {
@@ -96,6 +97,6 @@ describe('OpenAiVisionEngine against a loopback Chat Completions server', () => 
     const engine = new OpenAiVisionEngine(createOpenAiClient({ apiKey: 'sk-test-key', baseURL }), 'gpt-4o-test');
     const failure = engine.analyse(three.slice(0, 1));
     await expect(failure).rejects.toBeInstanceOf(AnalysisEngineError);
-    await expect(failure).rejects.toThrow(/^The vision model could not be reached: Connection error\./);
+    await expect(failure).rejects.toThrow(/^The vision model could not be reached\. Please try again in a moment\.$/);
   });
 });

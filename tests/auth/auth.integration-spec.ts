@@ -5,7 +5,10 @@ import request from 'supertest';
 import { QUEUES } from '@archlens/contracts/queues';
 import { redisConnection } from '@archlens/platform/messaging';
 import { createHash } from 'node:crypto';
-import { startStack, type Stack } from '../testing/stack.js';
+import { sealedPasswordContext } from '@archlens/contracts/auth';
+import { sealSecret } from '@archlens/platform/sealing';
+import { GATEWAY_CONFIG, type GatewayConfig } from '@archlens/gateway';
+import { startStack, type Stack } from '../support/stack.js';
 
 /** `SESSION_TTL_SECONDS` when unset (gateway config): 7 days. */
 const SESSION_TTL_DEFAULT_SECONDS = 7 * 24 * 3600;
@@ -65,10 +68,16 @@ describe('accounts and sessions (gateway → auth queue → auth-service → Pos
     const secret = `kept-job-secret-${Date.now()}`;
     try {
       await events.waitUntilReady();
-      const job = await queue.add('auth.sign-up', { email: `kept-${Date.now()}@example.com`, firstName: 'Kept', lastName: 'Job', password: secret });
-      await job.waitUntilFinished(events, 10_000);
+      // The gateway seals the password to auth-service's key; a job sent as it sends one.
+      const { AUTH_SEALING_PUBLIC_KEY } = stack.gateway.get<symbol, GatewayConfig>(GATEWAY_CONFIG);
+      const keptEmail = `kept-${Date.now()}@example.com`;
+      const sealedPassword = sealSecret(secret, AUTH_SEALING_PUBLIC_KEY, sealedPasswordContext('auth.sign-up', keptEmail));
+      const job = await queue.add('auth.sign-up', { email: keptEmail, firstName: 'Kept', lastName: 'Job', sealedPassword });
+      expect(await job.waitUntilFinished(events, 10_000)).toMatchObject({ ok: true });
       const stored = await redis.hgetall(`bull:${QUEUES.auth}:${job.id}`);
-      expect(JSON.parse(stored.data!)).toMatchObject({ firstName: 'Kept', password: '[redacted]' });
+      const data = JSON.parse(stored.data!) as Record<string, unknown>;
+      expect(data).toMatchObject({ firstName: 'Kept', sealedPassword: expect.stringMatching(/^v1\./) });
+      expect(data).not.toHaveProperty('password');
       // Nowhere in the queue's keys: job hashes, lists, sets and the event stream.
       for (const key of await redis.keys(`bull:${QUEUES.auth}:*`)) {
         const type = await redis.type(key);

@@ -2,17 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Queue, Worker } from 'bullmq';
 import request from 'supertest';
 import { QUEUES } from '@archlens/contracts/queues';
-import { Redis } from 'ioredis';
 import { redisConnection } from '@archlens/platform/messaging';
-import { STORED_SIGNAL_PREFIX } from '@archlens/platform/stored-objects';
 import { MAX_IMAGE_BYTES, PRIMARY_DESCRIPTION_WORDS, countSections } from '@archlens/contracts/analysis';
 import { countWords } from '@archlens/contracts/words';
-import { startFakeChatCompletions, type FakeChatCompletions } from '../../../analysis-worker/src/testing/fake-chat-completions.server.js';
-import { fixturePhoto, pngDeclaring, smallPng, THREE_PHOTOS } from '../testing/images.js';
-import { startStack, type Stack } from '../testing/stack.js';
-import { startS3Proxy, type S3Proxy } from '../testing/s3-proxy.js';
-import { STORE_FAILED_MESSAGE } from './analysis.service.js';
-import { parseServerTiming } from './server-timing.js';
+import { startFakeChatCompletions, type FakeChatCompletions } from '../support/fake-chat-completions.server.js';
+import { fixturePhoto, pngDeclaring, smallPng, THREE_PHOTOS } from '../support/images.js';
+import { startStack, type Stack } from '../support/stack.js';
+import { startS3Proxy, type S3Proxy } from '../support/s3-proxy.js';
+
+/** The gateway's 503 when the store does not take a photo (apps/gateway originals.storage-engine). */
+const STORE_FAILED_MESSAGE = 'Your photos could not be stored just now. Please try again in a moment.';
 
 async function signUp(stack: Stack, first = 'Grace'): Promise<{ cookie: string; userId: string }> {
   const res = await request(stack.http)
@@ -55,9 +54,7 @@ describe('Design Language Analysis end to end: gateway → S3 → analysis queue
   it('analyses the three fixture photos on the offline engine and records the analysis', async () => {
     let req = request(stack.http).post('/api/analyze').set('Cookie', cookie);
     for (const name of THREE_PHOTOS) req = req.attach('images', fixturePhoto(name), name);
-    const sentAt = performance.now();
     const res = await req.expect(200);
-    const requestMs = performance.now() - sentAt;
 
     expect(res.body.engine).toBe('offline');
     expect(countWords(res.body.primaryDescription)).toBe(PRIMARY_DESCRIPTION_WORDS);
@@ -87,14 +84,8 @@ describe('Design Language Analysis end to end: gateway → S3 → analysis queue
     // The originals are stored byte for byte.
     const first = (rows[0].image_keys as string[])[0]!;
     expect((await stack.storage.get(first)).equals(fixturePhoto(THREE_PHOTOS[0]))).toBe(true);
-    // Where the time went, phase by phase, for an operator's network panel and the benchmark.
-    const phases = parseServerTiming(res.headers['server-timing']);
-    expect(Object.keys(phases)).toEqual(['receive', 'validate', 'store', 'analyse']);
-    // The phases are parts of this request: together they fit inside the time the client waited.
-    const phaseSum = Object.values(phases).reduce((a, b) => a + b, 0);
-    expect(phaseSum).toBeLessThanOrEqual(requestMs);
-    // The worker's analysis of three photos takes real time; it is not a constant written in.
-    expect(phases.analyse).toBeGreaterThan(phases.validate!);
+    // Every response names its request, for support and the logs.
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('lists only the 3 most recent analyses of the signed-in user, newest first', async () => {
@@ -135,6 +126,17 @@ describe('Design Language Analysis end to end: gateway → S3 → analysis queue
     ]);
     cases.push(['a PNG declaring 30000×30000 pixels', async () => ({ req: post().attach('images', pngDeclaring(30000, 30000), 'bomb.png') }), 422, '"bomb.png" is 30000×30000 pixels; the maximum is 50 megapixels.']);
     cases.push(['no images field', async () => ({ req: post().field('note', 'no files') }), 400, 'Please upload at least one architectural image.']);
+    cases.push([
+      'a request whose third file is a text file (the two photos before it were already stored)',
+      async () => ({
+        req: post()
+          .attach('images', fixturePhoto('mit-media-lab.jpg'), 'mit.jpg')
+          .attach('images', fixturePhoto('havana-cathedral-baroque.jpg'), 'havana.jpg')
+          .attach('images', Buffer.from('site notes, not a photograph\n'.repeat(400)), 'notes.png'),
+      }),
+      415,
+      '"notes.png" is not an image file.',
+    ]);
     cases.push(['a signed-out request', async () => ({ req: request(stack.http).post('/api/analyze').attach('images', fixturePhoto('mit-media-lab.jpg'), 'mit.jpg') }), 401, 'Unauthorized']);
 
     it.each(cases)('%s', async (_label, send, status, message) => {
@@ -166,7 +168,7 @@ describe('Design Language Analysis end to end: gateway → S3 → analysis queue
         expect(res.status).toBe(503);
         expect(res.body.message).toBe('The analysis service is not running. Please try again in a moment.');
         expect(await stack.footprint()).toEqual(before);
-        // The worker check starts before the body is read, but a bad upload still gets its own answer.
+        // A bad upload still gets its own answer.
         const text = await request(stack.http)
           .post('/api/analyze')
           .set('Cookie', cookie)
@@ -237,12 +239,14 @@ async function analyseThreePhotos(stack: Stack, cookie: string) {
   return req;
 }
 
-describe('an object store that is slow to take a large photo', () => {
+describe('an object store that refuses the second photo of three', () => {
   let stack: Stack;
   let proxy: S3Proxy;
 
   beforeAll(async () => {
-    proxy = await startS3Proxy(process.env.S3_ENDPOINT!, { kind: 'delay', ms: 400 });
+    // Every upload of 100 KB or more is refused: mit-media-lab.jpg (90 KB) is stored,
+    // tours-cathedral-gothic.jpg (3.8 MB, the second photo) is refused.
+    proxy = await startS3Proxy(process.env.S3_ENDPOINT!, { kind: 'refuse' }, 100_000);
     stack = await startStack({ env: { S3_ENDPOINT: proxy.endpoint } });
   });
   afterAll(async () => {
@@ -250,117 +254,88 @@ describe('an object store that is slow to take a large photo', () => {
     await proxy?.close();
   });
 
-  it('stores the photos one at a time, smallest first, and measures those stored while the large one is still uploading, reading each only once it is stored', async () => {
-    const { cookie, userId } = await signUp(stack, 'Patient');
-    const res = await analyseThreePhotos(stack, cookie);
-    expect(res.status).toBe(200);
-    expect(countWords(res.body.primaryDescription)).toBe(PRIMARY_DESCRIPTION_WORDS);
-
-    const ours = proxy.requests.filter((r) => r.path.includes(`/uploads/${userId}/`));
-    const puts = ours.filter((r) => r.method === 'PUT');
-    // mit-media-lab.jpg (90 KB), havana-cathedral-baroque.jpg (146 KB), tours-cathedral-gothic.jpg (3.8 MB),
-    // each sent only once the one before it was stored.
-    expect(puts.map((p) => p.bytes)).toEqual([fixturePhoto('mit-media-lab.jpg'), fixturePhoto('havana-cathedral-baroque.jpg'), fixturePhoto('tours-cathedral-gothic.jpg')].map((b) => b.length));
-    expect(puts[1]!.receivedAt).toBeGreaterThanOrEqual(puts[0]!.answeredAt);
-    expect(puts[2]!.receivedAt).toBeGreaterThanOrEqual(puts[1]!.answeredAt);
-    const largePut = puts[2]!;
-    expect(largePut.status).toBe(200);
-    const reads = ours.filter((r) => r.method === 'GET');
-    expect(reads).toHaveLength(3);
-    // The worker had the job, and read the small photos, before the large upload was answered.
-    expect(reads.filter((r) => r.answeredAt < largePut.answeredAt)).toHaveLength(2);
-    // It read the large photo after its upload was complete, and got all of it.
-    const largeRead = reads.find((r) => r.path === largePut.path)!;
-    expect(largeRead.answeredAt).toBeGreaterThan(largePut.answeredAt);
-    expect(largeRead.status).toBe(200);
-  });
-});
-
-/**
- * Starts a stack whose object store is behind a proxy that refuses every upload of `refusedBytes`
- * or more, for the describe that calls it; `analysisQueue` reads the jobs the worker failed.
- */
-function withRefusingStore(refusedBytes: number): { stack: Stack; proxy: S3Proxy; analysisQueue: Queue } {
-  const context = {} as { stack: Stack; proxy: S3Proxy; analysisQueue: Queue };
-  beforeAll(async () => {
-    context.proxy = await startS3Proxy(process.env.S3_ENDPOINT!, { kind: 'refuse' }, refusedBytes);
-    context.stack = await startStack({ env: { S3_ENDPOINT: context.proxy.endpoint } });
-    context.analysisQueue = new Queue(QUEUES.analysis, { connection: redisConnection(process.env.REDIS_URL!) });
-  });
-  afterAll(async () => {
-    await context.analysisQueue?.close();
-    await context.stack?.close();
-    await context.proxy?.close();
-  });
-  return context;
-}
-
-/** The reason the worker gave for failing the user's analysis job; waits up to 5 s for it. */
-async function failedReason(analysisQueue: Queue, userId: string): Promise<string | undefined> {
-  for (let i = 0; i < 50; i++) {
-    const failed = await analysisQueue.getFailed();
-    const reason = failed.find((job) => (job.data as { userId?: string }).userId === userId)?.failedReason;
-    if (reason) return reason;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return undefined;
-}
-
-describe('an object store that refuses a large photo', () => {
-  const context = withRefusingStore(1_000_000);
-
-  it('answers 503 with a clear message, keeps none of the photos, records nothing and stops the worker', async () => {
-    const { stack, proxy, analysisQueue } = context;
+  it('answers 503 with a clear message and Retry-After, sends no further photo, keeps none and queues nothing', async () => {
     const { cookie, userId } = await signUp(stack, 'Refused');
     const before = await stack.footprint();
     const res = await analyseThreePhotos(stack, cookie);
     expect(res.status).toBe(503);
     expect(res.body.message).toBe(STORE_FAILED_MESSAGE);
-    const refused = proxy.requests.find((r) => r.method === 'PUT' && r.path.includes(`/uploads/${userId}/`) && r.status === 503);
-    expect(refused).toBeDefined();
-
-    const after = await stack.footprint();
-    expect([after.objects, after.analyses]).toEqual([before.objects, before.analyses]);
-    // The job went out before the photos were stored; the worker fails it at the refused photo
-    // instead of waiting for it or reading half a file.
-    expect(await failedReason(analysisQueue, userId)).toMatch(
-      /^Image 2 of 3 did not reach object storage: The upload of "uploads\/.+\.jpg" to object storage failed\.$/,
-    );
+    expect(res.headers['retry-after']).toBe('5');
+    const puts = proxy.requests.filter((r) => r.method === 'PUT' && r.path.includes(`/uploads/${userId}/`));
+    // mit stored; tours refused (the minio client retries a 503 once); havana never sent.
+    expect(puts[0] && [puts[0].bytes, puts[0].status]).toEqual([fixturePhoto('mit-media-lab.jpg').length, 200]);
+    expect(puts.slice(1).map((p) => [p.bytes, p.status])).toEqual(puts.slice(1).map(() => [fixturePhoto('tours-cathedral-gothic.jpg').length, 503]));
+    expect(puts.length).toBeGreaterThanOrEqual(2);
+    expect(await stack.footprint()).toEqual(before);
   });
 });
 
-describe('an object store that refuses the second photo of three', () => {
-  // havana-cathedral-baroque.jpg (146 KB) is stored second, after mit-media-lab.jpg (90 KB).
-  const context = withRefusingStore(100_000);
+describe('a photo whose header reads but whose pixels do not decode (a truncated JPEG)', () => {
+  let stack: Stack;
 
-  it('sends no further photo, keeps none, and signals the photo never sent as failed so that the worker stops waiting for it', async () => {
-    const { stack, proxy, analysisQueue } = context;
-    const { cookie, userId } = await signUp(stack, 'Halted');
+  beforeAll(async () => {
+    stack = await startStack();
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it('answers 422 naming the file, removes its originals and records nothing', async () => {
+    const { cookie } = await signUp(stack, 'Truncated');
+    const photo = fixturePhoto('havana-cathedral-baroque.jpg');
     const before = await stack.footprint();
-    // What the gateway signals to the worker, seen as Redis runs it.
-    const redis = new Redis(redisConnection(process.env.REDIS_URL!));
-    const monitor = await redis.monitor();
-    const signals: string[] = [];
-    monitor.on('monitor', (_time: string, args: string[]) => {
-      if (args[0]?.toLowerCase() === 'rpush' && args[1]?.startsWith(`${STORED_SIGNAL_PREFIX}uploads/${userId}/`)) signals.push(args[2]!);
-    });
-    const res = await analyseThreePhotos(stack, cookie).finally(() => {
-      monitor.disconnect();
-      redis.disconnect();
-    });
-    expect(res.status).toBe(503);
-    expect(res.body.message).toBe(STORE_FAILED_MESSAGE);
-    const puts = proxy.requests.filter((r) => r.method === 'PUT' && r.path.includes(`/uploads/${userId}/`));
-    expect(puts.map((p) => [p.bytes, p.status])).toEqual([
-      [fixturePhoto('mit-media-lab.jpg').length, 200],
-      [fixturePhoto('havana-cathedral-baroque.jpg').length, 503],
-    ]);
+    const res = await request(stack.http)
+      .post('/api/analyze')
+      .set('Cookie', cookie)
+      .attach('images', fixturePhoto('mit-media-lab.jpg'), 'mit.jpg')
+      .attach('images', photo.subarray(0, Math.floor(photo.length * 0.6)), 'havana-cut.jpg');
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({ message: '"havana-cut.jpg" could not be read as an image: it may be truncated or corrupt.' });
     const after = await stack.footprint();
     expect([after.objects, after.analyses]).toEqual([before.objects, before.analyses]);
-    // mit stored, havana refused, tours never sent: without its 'failed' signal the worker would
-    // hold a Redis connection waiting for it for STORE_WAIT_MS (90 s).
-    expect(signals).toEqual(['stored', 'failed', 'failed']);
-    expect(await failedReason(analysisQueue, userId)).toMatch(/^Image [23] of 3 did not reach object storage: /);
+  });
+});
+
+describe('the limits that keep one gateway up under load', () => {
+  let stack: Stack;
+
+  beforeAll(async () => {
+    // A budget of one 50 MB photo and a little more, so two large uploads at once cannot both fit.
+    stack = await startStack({ env: { UPLOAD_BUDGET_BYTES: String(60 * 1024 * 1024), MAX_CONCURRENT_ANALYSES_PER_USER: '2' } });
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it('refuses with 503 and Retry-After what exceeds the upload budget, and keeps nothing of it', async () => {
+    const { cookie } = await signUp(stack, 'Budget');
+    const { cookie: other } = await signUp(stack, 'Budget');
+    const before = await stack.footprint();
+    // Two 45 MB uploads at once: together they exceed the 60 MB budget, so at least one is refused.
+    const big = Buffer.concat([fixturePhoto('mit-media-lab.jpg'), Buffer.alloc(45 * 1024 * 1024 - fixturePhoto('mit-media-lab.jpg').length)]);
+    const send = (c: string) => request(stack.http).post('/api/analyze').set('Cookie', c).attach('images', big, 'large.jpg');
+    const answers = await Promise.all([send(cookie), send(other)]);
+    const refused = answers.filter((r) => r.status === 503);
+    expect(refused.length).toBeGreaterThanOrEqual(1);
+    expect(refused[0]!.body.message).toBe('ArchLens is receiving many photos at the moment. Please try again in a few seconds.');
+    expect(refused[0]!.headers['retry-after']).toBe('5');
+    // What was refused left nothing behind (the other may have been analysed).
+    const after = await stack.footprint();
+    expect(after.objects - before.objects).toBe(answers.filter((r) => r.status === 200).length);
+  });
+
+  it('lets one user run at most 2 analyses at once: the third answers 429 with Retry-After', async () => {
+    const { cookie } = await signUp(stack, 'Eager');
+    const tours = fixturePhoto('tours-cathedral-gothic.jpg');
+    const send = () => request(stack.http).post('/api/analyze').set('Cookie', cookie).attach('images', tours, 'tours.jpg');
+    const answers = await Promise.all([send(), send(), send()]);
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 200, 429]);
+    const limited = answers.find((r) => r.status === 429)!;
+    expect(limited.body.message).toBe('You already have 2 analyses running. Please wait for one to finish, then try again.');
+    expect(limited.headers['retry-after']).toBe('10');
+    // The slots are given back with the answers.
+    await request(stack.http).post('/api/analyze').set('Cookie', cookie).attach('images', await smallPng(), 'p.png').expect(200);
   });
 });
 

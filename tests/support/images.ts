@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** `../shared/fixtures/photos` relative to the project root. */
 export const PHOTOS_DIR = path.resolve(repoRoot, '../shared/fixtures/photos');
 

@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { HttpException, HttpStatus, Logger, ServiceUnavailableException } from '@nestjs/common';
+import type { Request } from 'express';
+import type { StorageEngine } from 'multer';
+import type { AcceptedImageMimeType } from '@archlens/contracts/analysis';
+import { ObjectStorage } from '@archlens/platform/storage';
+import type { UploadBudget } from './upload-budget.js';
+import { displayName, ImageHeaderCheck, UploadRejectedError } from './upload-validation.js';
+
+/** An original photo once it is in object storage: what the analysis job is made of. */
+export interface StoredOriginal {
+  /** `uploads/<userId>/<uuid>.<ext>` (ARCHITECTURE.md). */
+  key: string;
+  /** The name the user gave the file, without any path (for messages). */
+  fileName: string;
+  /** Length in bytes. */
+  size: number;
+  mimeType: AcceptedImageMimeType;
+  width: number;
+  height: number;
+}
+
+/** Text of a 503 when the store does not take a photo (it may come back). */
+export const STORE_FAILED_MESSAGE = 'Your photos could not be stored just now. Please try again in a moment.';
+/** Text of a 503 when the upload budget is spent (issue 11). */
+export const UPLOAD_BUDGET_MESSAGE = 'ArchLens is receiving many photos at the moment. Please try again in a few seconds.';
+/** Seconds a client is asked to wait after a busy refusal. */
+export const BUSY_RETRY_AFTER_SECONDS = 5;
+
+/** A 503 that tells the client when to try again (the exception filter sets `Retry-After`). */
+export class RetryLaterException extends ServiceUnavailableException {
+  /** @param retryAfterSeconds the `Retry-After` value, in seconds */
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}
+
+type FileInfo = Partial<Express.Multer.File> & StoredOriginal & { path: string };
+
+/**
+ * A multer storage engine that checks each photo on its first bytes as they arrive
+ * (`ImageHeaderCheck`) and stores it in object storage through the `minio` client (issue 11:
+ * "uploads stream, then the job is queued"). A request's photos are taken one after another, so a
+ * request holds at most one photo in memory; the bytes held count against the gateway's
+ * `UploadBudget`. A refused photo fails the upload at once, and multer then removes every photo of
+ * the request already stored (`_removeFile`), so nothing of it is left in the bucket.
+ *
+ * Why whole photos, not a multipart upload per photo: the local S3-compatible server (s3rver) does
+ * not list multipart uploads, which the client's stream upload needs; a photo is at most 50 MB.
+ */
+export class OriginalsStorageEngine implements StorageEngine {
+  private readonly logger = new Logger('OriginalsStorageEngine');
+  /** The previous photo of each request, so the next one is read only once it is stored. */
+  private readonly previous = new WeakMap<Request, Promise<unknown>>();
+
+  /**
+   * @param storage where originals go
+   * @param budget the gateway's budget of bytes in flight
+   * @param userIdOf the signed-in user of a request (the session guard ran before the body is read)
+   */
+  constructor(
+    private readonly storage: ObjectStorage,
+    private readonly budget: UploadBudget,
+    private readonly userIdOf: (request: Request) => string,
+  ) {}
+
+  _handleFile(request: Request, file: Express.Multer.File, callback: (error?: unknown, info?: Partial<Express.Multer.File>) => void): void {
+    const current = (this.previous.get(request) ?? Promise.resolve()).then(() => this.store(this.userIdOf(request), file));
+    this.previous.set(request, current);
+    current.then(
+      (info) => callback(null, info),
+      (error: unknown) => {
+        file.stream.resume(); // discard the rest of this photo; multer drains the request
+        callback(error);
+      },
+    );
+  }
+
+  _removeFile(_request: Request, file: Express.Multer.File & Partial<StoredOriginal>, callback: (error: Error | null) => void): void {
+    if (!file.key) return callback(null);
+    this.storage.remove([file.key]).then(
+      () => callback(null),
+      (error: unknown) => {
+        this.logger.warn(`could not remove ${file.key}: ${error instanceof Error ? error.message : String(error)}`);
+        callback(null); // the sweep removes it later; the client's answer stays the refusal
+      },
+    );
+  }
+
+  /**
+   * Reads one photo, checking it as it arrives, then stores it.
+   * @throws HttpException 400/413/415/422 (`UploadRejectedError`), 503 `RetryLaterException` when the
+   *   budget is spent or the store refuses
+   */
+  private async store(userId: string, file: Express.Multer.File): Promise<FileInfo> {
+    const check = new ImageHeaderCheck(displayName(file.originalname));
+    const chunks: Buffer[] = [];
+    let reserved = 0;
+    try {
+      for await (const chunk of file.stream as Readable) {
+        const bytes = chunk as Buffer;
+        if (!this.budget.tryReserve(bytes.length)) throw new RetryLaterException(UPLOAD_BUDGET_MESSAGE, BUSY_RETRY_AFTER_SECONDS);
+        reserved += bytes.length;
+        chunks.push(bytes);
+        await check.add(bytes);
+      }
+      if ((file.stream as Readable & { truncated?: boolean }).truncated) {
+        throw new UploadRejectedError(HttpStatus.PAYLOAD_TOO_LARGE, `"${check.fileName}" is too large. Maximum size is 50MB.`);
+      }
+      const header = await check.finish();
+      const key = `uploads/${userId}/${randomUUID()}.${header.extension}`;
+      const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, reserved);
+      chunks.length = 0;
+      try {
+        await this.storage.put(key, body, header.mimeType);
+      } catch (error) {
+        this.logger.warn(`storing ${key} failed: ${error instanceof Error ? error.message : String(error)}`);
+        throw new RetryLaterException(STORE_FAILED_MESSAGE, BUSY_RETRY_AFTER_SECONDS);
+      }
+      return { key, path: key, fileName: check.fileName, size: reserved, mimeType: header.mimeType, width: header.width, height: header.height };
+    } catch (error) {
+      throw error instanceof UploadRejectedError ? new HttpException(error.message, error.status) : error;
+    } finally {
+      this.budget.release(reserved);
+    }
+  }
+}

@@ -1,0 +1,215 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable, Logger, ServiceUnavailableException, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Redis } from 'ioredis';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { failFastRedisOptions } from '@archlens/platform/messaging';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
+import { TooManyRequestsException } from '../http/too-many-requests.exception.js';
+
+/** The gateway's abuse limits (ARCHITECTURE.md "Edges": per address, per account, per user). */
+export type RateLimitName = 'signInPerIp' | 'signInPerEmail' | 'signUpPerIp' | 'analysesPerUser';
+
+/** What the user reads when Redis, which keeps the counters, cannot be reached (answered as 503). */
+export const RATE_LIMITS_UNAVAILABLE_MESSAGE = 'ArchLens is temporarily unavailable. Please try again in a moment.';
+
+/** The part of the gateway configuration the abuse limits read (README "Configuration"). */
+export type RateLimitsConfig = Pick<
+  GatewayConfig,
+  'REDIS_URL' | 'RATE_LIMIT_KEY_PREFIX' | 'RATE_LIMIT_SIGN_IN_PER_IP' | 'RATE_LIMIT_SIGN_IN_PER_EMAIL' | 'RATE_LIMIT_SIGN_UP_PER_IP' | 'RATE_LIMIT_ANALYSES_PER_USER'
+>;
+
+interface RateLimitDefinition {
+  /** Environment variable with the number of points (README "Configuration"). */
+  readonly pointsFrom: Exclude<keyof RateLimitsConfig, 'REDIS_URL' | 'RATE_LIMIT_KEY_PREFIX'>;
+  /** Window in seconds; the counter starts with the first point and expires with the window. */
+  readonly durationSeconds: number;
+  /** First sentence of the 429 message; the wait follows. */
+  readonly refusal: string;
+  /** The Redis key part for a caller's key (an e-mail is hashed so none is kept in clear). */
+  readonly keyOf: (key: string) => string;
+}
+
+const asIs = (key: string): string => key;
+const sha256OfLowerCased = (email: string): string => createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+
+/**
+ * The limits of issue "Foundation" point 5, with their defaults in `config.ts`:
+ * failed sign-ins per address per minute (10: the 11th within a minute answers 429), failed sign-ins
+ * per e-mail per 15 minutes (10), sign-ups per address per hour (10), analyses per user per hour (60).
+ */
+export const RATE_LIMITS: Readonly<Record<RateLimitName, RateLimitDefinition>> = {
+  signInPerIp: {
+    pointsFrom: 'RATE_LIMIT_SIGN_IN_PER_IP',
+    durationSeconds: 60,
+    refusal: 'Too many sign-in attempts.',
+    keyOf: asIs,
+  },
+  signInPerEmail: {
+    pointsFrom: 'RATE_LIMIT_SIGN_IN_PER_EMAIL',
+    durationSeconds: 15 * 60,
+    refusal: 'Too many sign-in attempts.',
+    keyOf: sha256OfLowerCased,
+  },
+  signUpPerIp: {
+    pointsFrom: 'RATE_LIMIT_SIGN_UP_PER_IP',
+    durationSeconds: 60 * 60,
+    refusal: 'Too many accounts created from this address.',
+    keyOf: asIs,
+  },
+  analysesPerUser: {
+    pointsFrom: 'RATE_LIMIT_ANALYSES_PER_USER',
+    durationSeconds: 60 * 60,
+    refusal: 'You have reached the hourly limit of analyses.',
+    keyOf: asIs,
+  },
+};
+
+/**
+ * A wait as people say it: under a minute in seconds ("45 seconds"), else in whole minutes rounded
+ * up ("1 minute", "15 minutes").
+ * @param seconds whole seconds, at least 1
+ */
+export function describeWait(seconds: number): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s < 60) return s === 1 ? '1 second' : `${s} seconds`;
+  const minutes = Math.ceil(s / 60);
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
+/**
+ * Redis-backed abuse limits (rate-limiter-flexible `RateLimiterRedis`, one limiter per
+ * `RateLimitName`, keys `<RATE_LIMIT_KEY_PREFIX><name>:<key>`, default prefix `archlens:rl:`).
+ *
+ * Sign-in follows rate-limiter-flexible's "login endpoint protection": `check` the address and the
+ * e-mail before verifying, `consume` both on a failed sign-in, `reset` the e-mail on success. Other
+ * limits are `consume`d before the work.
+ *
+ * Errors: a limit reached is a `TooManyRequestsException` (429, `Retry-After`); Redis unreachable or
+ * stalled is a `ServiceUnavailableException` (503, `RATE_LIMITS_UNAVAILABLE_MESSAGE`). Its own
+ * ioredis client (`failFastRedisOptions`: no offline queue, 1 s command timeout) refuses at once
+ * while Redis is closed and after a second while it is stalled, so it never holds a request.
+ */
+@Injectable()
+export class RateLimitsService implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger('RateLimitsService');
+  private readonly redis: Redis;
+  private readonly limiters: Record<RateLimitName, RateLimiterRedis>;
+  private redisDown = false;
+
+  /** @param config the gateway configuration (`GATEWAY_CONFIG`); only `RateLimitsConfig` is read */
+  constructor(@Inject(GATEWAY_CONFIG) config: RateLimitsConfig) {
+    // enableOfflineQueue false, one retry, 1 s command timeout: a closed Redis refuses at once, a
+    // stalled one after a second, and neither holds the request.
+    this.redis = new Redis(failFastRedisOptions(config.REDIS_URL));
+    // Say once that Redis is gone and once that it is back, not on every reconnect attempt.
+    this.redis.on('error', (error: Error) => {
+      if (!this.redisDown) this.logger.warn(`Redis for abuse limits is unreachable (${error.message}): limited routes answer 503.`);
+      this.redisDown = true;
+    });
+    this.redis.on('ready', () => {
+      if (this.redisDown) this.logger.log('Redis for abuse limits is back.');
+      this.redisDown = false;
+    });
+    const entries = (Object.keys(RATE_LIMITS) as RateLimitName[]).map((name) => {
+      const definition = RATE_LIMITS[name];
+      const limiter = new RateLimiterRedis({
+        storeClient: this.redis,
+        rejectIfRedisNotReady: true,
+        keyPrefix: `${config.RATE_LIMIT_KEY_PREFIX}${name}`,
+        points: config[definition.pointsFrom],
+        duration: definition.durationSeconds,
+      });
+      return [name, limiter] as const;
+    });
+    this.limiters = Object.fromEntries(entries) as Record<RateLimitName, RateLimiterRedis>;
+  }
+
+  /** Waits (at most a few seconds) for the first connection, so the first request is not refused as 503. */
+  async onModuleInit(): Promise<void> {
+    if (this.redis.status === 'ready') return;
+    await new Promise<void>((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        this.redis.off('ready', done);
+        this.redis.off('error', done);
+        resolve();
+      };
+      const timer = setTimeout(done, 5_000);
+      this.redis.once('ready', done);
+      this.redis.once('error', done);
+    });
+  }
+
+  /** Number of points (requests or failures) a limit allows in its window. */
+  points(limit: RateLimitName): number {
+    return this.limiters[limit].points;
+  }
+
+  /**
+   * Counts one point against `key` (a client address, an e-mail, a user id).
+   * @throws TooManyRequestsException (429) when this point goes over the limit
+   * @throws ServiceUnavailableException (503) when Redis cannot be reached
+   */
+  async consume(limit: RateLimitName, key: string): Promise<void> {
+    try {
+      await this.limiters[limit].consume(RATE_LIMITS[limit].keyOf(key));
+    } catch (rejection) {
+      throw this.toHttp(limit, rejection);
+    }
+  }
+
+  /**
+   * Counts one point against each `[limit, key]`, all of them even when one is over, then refuses
+   * with the first limit that went over (a failed sign-in counts against address and e-mail).
+   * @throws TooManyRequestsException (429) | ServiceUnavailableException (503), as `consume`
+   */
+  async consumeAll(entries: ReadonlyArray<readonly [RateLimitName, string]>): Promise<void> {
+    const results = await Promise.allSettled(entries.map(([limit, key]) => this.consume(limit, key)));
+    const refused = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (refused) throw refused.reason;
+  }
+
+  /**
+   * Refuses when `key` has already used every point of the window, without counting a point.
+   * @throws TooManyRequestsException (429) when exhausted
+   * @throws ServiceUnavailableException (503) when Redis cannot be reached
+   */
+  async check(limit: RateLimitName, key: string): Promise<void> {
+    const limiter = this.limiters[limit];
+    let state: RateLimiterRes | null;
+    try {
+      state = await limiter.get(RATE_LIMITS[limit].keyOf(key));
+    } catch (error) {
+      throw this.toHttp(limit, error);
+    }
+    if (state && state.consumedPoints >= limiter.points) throw this.tooMany(limit, state.msBeforeNext);
+  }
+
+  /**
+   * Forgets every point `key` has used in the window (a successful sign-in clears its e-mail's failures).
+   * @throws ServiceUnavailableException (503) when Redis cannot be reached
+   */
+  async reset(limit: RateLimitName, key: string): Promise<void> {
+    try {
+      await this.limiters[limit].delete(RATE_LIMITS[limit].keyOf(key));
+    } catch (error) {
+      throw this.toHttp(limit, error);
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+
+  /** rate-limiter-flexible rejects with a `RateLimiterRes` when over the limit, with an Error when the store failed. */
+  private toHttp(limit: RateLimitName, rejection: unknown): TooManyRequestsException | ServiceUnavailableException {
+    if (rejection instanceof RateLimiterRes) return this.tooMany(limit, rejection.msBeforeNext);
+    if (!this.redisDown) this.logger.warn(`Abuse limit ${limit} could not be read: ${rejection instanceof Error ? rejection.message : String(rejection)}`);
+    return new ServiceUnavailableException(RATE_LIMITS_UNAVAILABLE_MESSAGE);
+  }
+
+  private tooMany(limit: RateLimitName, msBeforeNext: number): TooManyRequestsException {
+    const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
+    return new TooManyRequestsException(`${RATE_LIMITS[limit].refusal} Please try again in ${describeWait(seconds)}.`, seconds);
+  }
+}

@@ -1,0 +1,207 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Queue, QueueEvents, Worker, type Job } from 'bullmq';
+import { Redis } from 'ioredis';
+import request from 'supertest';
+import { sealedPasswordContext } from '@archlens/contracts/auth';
+import { QUEUES } from '@archlens/contracts/queues';
+import { redisConnection } from '@archlens/platform/messaging';
+import { generateSealingKeyPair, sealSecret } from '@archlens/platform/sealing';
+import { GATEWAY_CONFIG, type GatewayConfig } from '@archlens/gateway';
+import { startStack, type Stack } from '../support/stack.js';
+
+/*
+ * Issue "Foundation" point 4: no password is ever written to Redis in plain text, whether the
+ * command succeeded, was refused, or is still sitting in the queue because auth-service died.
+ */
+
+const run = Date.now().toString(36);
+/** A job payload's sealed password as the dump shows it: in a job hash's `data`, JSON inside JSON. */
+const SEALED_PAYLOAD = /sealedPassword\\?":\\?"v1\.[A-Za-z0-9_-]{100,}\./;
+
+/**
+ * Every form in which a password could sit in Redis: as is, JSON-escaped (quotes, backslashes,
+ * and non-ASCII as `\uXXXX`), URL-encoded, hex, and base64 / base64url at each of the three byte
+ * alignments it could have inside a longer encoded value (the aligned core of each).
+ */
+function leakForms(password: string): string[] {
+  const json = JSON.stringify(password).slice(1, -1);
+  const asciiJson = json.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const forms = new Set([password, json, asciiJson, encodeURIComponent(password), Buffer.from(password).toString('hex')]);
+  for (const encoding of ['base64', 'base64url'] as const) {
+    for (let shift = 0; shift < 3; shift++) {
+      const encoded = Buffer.concat([Buffer.alloc(shift), Buffer.from(password)]).toString(encoding);
+      forms.add(encoded.slice(4, -4)); // drop the blocks that mix in a neighbour's bytes or padding
+    }
+  }
+  return [...forms].filter((form) => form.length >= 8);
+}
+
+/** Everything in the Redis database: each key's name with its value as text, by type. */
+async function dumpRedis(redis: Redis): Promise<Array<{ key: string; type: string; value: string }>> {
+  const entries: Array<{ key: string; type: string; value: string }> = [];
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'COUNT', 1000);
+    cursor = next;
+    for (const key of keys) {
+      const type = await redis.type(key);
+      let value: unknown;
+      switch (type) {
+        case 'string':
+          value = await redis.get(key);
+          break;
+        case 'hash':
+          value = await redis.hgetall(key);
+          break;
+        case 'list':
+          value = await redis.lrange(key, 0, -1);
+          break;
+        case 'set':
+          value = await redis.smembers(key);
+          break;
+        case 'zset':
+          value = await redis.zrange(key, 0, -1, 'WITHSCORES');
+          break;
+        case 'stream':
+          value = await redis.xrange(key, '-', '+');
+          break;
+        case 'none': // expired between SCAN and TYPE
+          continue;
+        default:
+          throw new Error(`Redis key ${key} has type ${type}, which this scan cannot read`);
+      }
+      // Raw text for strings; JSON for the rest (values inside keep their own escaping too).
+      entries.push({ key, type, value: typeof value === 'string' ? value : JSON.stringify(value) });
+    }
+  } while (cursor !== '0');
+  return entries;
+}
+
+/**
+ * Asserts that no key name or value of the Redis database holds any of `passwords` in any
+ * `leakForms`. @returns the dump, for further checks
+ */
+async function expectNoPasswordInRedis(redis: Redis, passwords: string[]): Promise<Array<{ key: string; type: string; value: string }>> {
+  const dump = await dumpRedis(redis);
+  const forms = passwords.flatMap((password) => leakForms(password).map((form) => ({ password, form })));
+  const leaks = dump.flatMap(({ key, type, value }) =>
+    forms.filter(({ form }) => key.includes(form) || value.includes(form)).map(({ password, form }) => `${key} (${type}) holds ${JSON.stringify(password)} as ${JSON.stringify(form)}`),
+  );
+  expect(leaks).toEqual([]);
+  return dump;
+}
+
+describe('credentials never reach Redis in plain text (sealed passwords)', () => {
+  let stack: Stack;
+  let redis: Redis;
+  const submitted: string[] = [];
+  const email = `grace.hopper+${run}@example.com`;
+  const password = `Sëaled"pw\\${run}-cobol`;
+
+  beforeAll(async () => {
+    stack = await startStack();
+    redis = new Redis(process.env.REDIS_URL!);
+  });
+  afterAll(async () => {
+    await redis?.quit();
+    await stack?.close();
+  }, 30_000);
+
+  it('after sign-ups and sign-ins, successful and refused, holds none of their passwords', async () => {
+    const second = { email: `second+${run}@example.com`, password: `second-account-${run}-建築🏛️` };
+    const long = { email: `long+${run}@example.com`, password: `L${run}-`.padEnd(256, 'ωx') };
+    const wrong = `wrong-guess-${run}-🔑`;
+    const taken = `taken-email-${run}-pw`;
+    const unknown = `unknown-user-${run}-pw`;
+    submitted.push(password, second.password, long.password, wrong, taken, unknown);
+
+    await request(stack.http).post('/api/auth/signup').send({ email, first_name: 'Grace', last_name: 'Hopper', password }).expect(201);
+    await request(stack.http).post('/api/auth/signup').send({ ...second, first_name: 'Second', last_name: 'User' }).expect(201);
+    await request(stack.http).post('/api/auth/signup').send({ ...long, first_name: 'Long', last_name: 'Password' }).expect(201);
+    await request(stack.http).post('/api/auth/signup').send({ email, first_name: 'Grace', last_name: 'Again', password: taken }).expect(409);
+    await request(stack.http).post('/api/auth/signin').send({ email: email.toUpperCase(), password }).expect(200);
+    await request(stack.http).post('/api/auth/signin').send(second).expect(200);
+    await request(stack.http).post('/api/auth/signin').send(long).expect(200);
+    await request(stack.http).post('/api/auth/signin').send({ email, password: wrong }).expect(401);
+    await request(stack.http).post('/api/auth/signin').send({ email: `nobody+${run}@example.com`, password: unknown }).expect(401);
+
+    await expectNoPasswordInRedis(redis, submitted);
+  });
+
+  it('answers INVALID_CREDENTIALS for a sign-in whose sealed password does not open, and fails such a sign-up', async () => {
+    const connection = redisConnection(process.env.REDIS_URL!);
+    const queue = new Queue(QUEUES.auth, { connection });
+    const events = new QueueEvents(QUEUES.auth, { connection });
+    const { AUTH_SEALING_PUBLIC_KEY } = stack.gateway.get<symbol, GatewayConfig>(GATEWAY_CONFIG);
+    const stranger = generateSealingKeyPair();
+    try {
+      await events.waitUntilReady();
+      // The right password, sealed to another key, and sealed for another command.
+      const otherKey = await queue.add('auth.sign-in', { email, sealedPassword: sealSecret(password, stranger.publicKeyPem, sealedPasswordContext('auth.sign-in', email)) });
+      const otherCommand = await queue.add('auth.sign-in', { email, sealedPassword: sealSecret(password, AUTH_SEALING_PUBLIC_KEY, sealedPasswordContext('auth.sign-up', email)) });
+      for (const job of [otherKey, otherCommand]) {
+        expect(JSON.stringify(await job.waitUntilFinished(events, 10_000))).toContain('"code":"INVALID_CREDENTIALS"');
+      }
+      const signUpEmail = `unopened+${run}@example.com`;
+      const signUp = await queue.add('auth.sign-up', {
+        email: signUpEmail,
+        firstName: 'Never',
+        lastName: 'Created',
+        sealedPassword: sealSecret(`never-stored-${run}`, AUTH_SEALING_PUBLIC_KEY, sealedPasswordContext('auth.sign-up', `other+${run}@example.com`)),
+      });
+      submitted.push(`never-stored-${run}`);
+      await expect(signUp.waitUntilFinished(events, 10_000)).rejects.toThrow(/did not open/);
+      const { rows } = await stack.db.query('SELECT 1 FROM auth.users WHERE email = $1', [signUpEmail]);
+      expect(rows).toHaveLength(0);
+    } finally {
+      await Promise.all([queue.close(), events.close()]);
+    }
+    await expectNoPasswordInRedis(redis, submitted);
+  });
+
+  it('holds none either while sign-ins wait for an auth-service that died mid-job, nor after they time out', async () => {
+    await stack.stopAuthService();
+    // A stand-in for an auth-service process killed mid-job: it takes one job and never finishes
+    // it, so that job stays active (as after a crash, until its lock expires) and the next one waits.
+    const taken: Array<Record<string, unknown>> = [];
+    const dying = new Worker(
+      QUEUES.auth,
+      (job: Job) => {
+        taken.push(job.data as Record<string, unknown>);
+        return new Promise<never>(() => undefined);
+      },
+      { connection: redisConnection(process.env.REDIS_URL!), concurrency: 1 },
+    );
+    const queue = new Queue(QUEUES.auth, { connection: redisConnection(process.env.REDIS_URL!) });
+    let replies: Array<Promise<request.Response>> = [];
+    try {
+      await dying.waitUntilReady();
+      const stranded = [`stranded-active-${run}-pw`, `stranded-waiting-${run}-pw`];
+      submitted.push(...stranded);
+      replies = stranded.map((pw) => request(stack.http).post('/api/auth/signin').send({ email, password: pw }).then((res) => res));
+      let counts: Record<string, number> = {};
+      for (let i = 0; i < 100; i++) {
+        counts = await queue.getJobCounts('active', 'waiting');
+        if (counts.active === 1 && counts.waiting === 1) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(counts).toEqual({ active: 1, waiting: 1 });
+      expect(taken).toHaveLength(1);
+      expect(taken[0]).not.toHaveProperty('password');
+      expect(taken[0]!.sealedPassword).toMatch(/^v1\./);
+
+      const whileQueued = await expectNoPasswordInRedis(redis, submitted);
+      // The scan did read the stranded jobs' payloads: both sealed passwords are in it.
+      expect(whileQueued.filter(({ value }) => SEALED_PAYLOAD.test(value)).length).toBeGreaterThanOrEqual(2);
+
+      for (const res of await Promise.all(replies)) expect(res.status).toBe(504);
+      // The waiting job was withdrawn by the gateway; the active one stays until its lock expires.
+      const afterTimeout = await expectNoPasswordInRedis(redis, submitted);
+      expect(afterTimeout.some(({ value }) => SEALED_PAYLOAD.test(value))).toBe(true);
+    } finally {
+      await Promise.allSettled(replies);
+      await dying.close(true);
+      await queue.close();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,114 @@
+// Test-only: boots auth-service, analysis-worker and the gateway in this process through their
+// package entry points (what their main.ts files run), against the real PostgreSQL, Redis and S3
+// server of the integration setup.
+import { randomUUID } from 'node:crypto';
+import type { INestApplicationContext } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { QUEUES, type QueueName } from '@archlens/contracts/queues';
+import { redisConnection } from '@archlens/platform/messaging';
+import { generateSealingKeyPair } from '@archlens/platform/sealing';
+import { ObjectStorage } from '@archlens/platform/storage';
+import { startAnalysisWorker } from '@archlens/analysis-worker';
+import { startAuthService } from '@archlens/auth-service';
+import { createGatewayApp, loadGatewayConfig } from '@archlens/gateway';
+
+export interface StackOptions {
+  /**
+   * Extra environment for every app, e.g. `OPENAI_API_KEY` and `OPENAI_BASE_URL` to give the
+   * analysis worker the OpenAI engine against a loopback server (offline engine otherwise), or
+   * `RATE_LIMIT_*` to test the abuse limits (10000 each otherwise), or `FRONTEND_DIST` to serve an
+   * SPA (none otherwise).
+   */
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface Stack {
+  gateway: NestExpressApplication;
+  http: ReturnType<NestExpressApplication['getHttpServer']>;
+  storage: ObjectStorage;
+  db: pg.Pool;
+  stopAnalysisWorker(): Promise<void>;
+  /**
+   * Closes auth-service as a crash would leave it for the gateway: commands of the `auth` queue
+   * are no longer taken. `close()` skips it afterwards.
+   */
+  stopAuthService(): Promise<void>;
+  /** Everything an upload could leave behind: objects, jobs ever added, analysis rows. */
+  footprint(): Promise<{ objects: number; jobsAdded: Record<QueueName, number>; analyses: number }>;
+  close(): Promise<void>;
+}
+
+/**
+ * Abuse limits of every stack unless `options.env` sets them: suites sign up and sign in many users
+ * from 127.0.0.1, and each stack counts under its own Redis key prefix, so no suite trips another's.
+ */
+const TEST_RATE_LIMITS: NodeJS.ProcessEnv = {
+  RATE_LIMIT_SIGN_IN_PER_IP: '10000',
+  RATE_LIMIT_SIGN_IN_PER_EMAIL: '10000',
+  RATE_LIMIT_SIGN_UP_PER_IP: '10000',
+  RATE_LIMIT_ANALYSES_PER_USER: '10000',
+};
+
+/**
+ * A fresh sealing key pair for one stack (`AUTH_SEALING_PUBLIC_KEY` for the gateway,
+ * `AUTH_SEALING_PRIVATE_KEY` for auth-service), the public key on one line with `\n` escapes as an
+ * env file writes it. `options.env` may replace them.
+ */
+function sealingKeyEnv(): NodeJS.ProcessEnv {
+  const { publicKeyPem, privateKeyPem } = generateSealingKeyPair();
+  return { AUTH_SEALING_PUBLIC_KEY: publicKeyPem.trim().replace(/\n/g, '\\n'), AUTH_SEALING_PRIVATE_KEY: privateKeyPem };
+}
+
+/** Starts the three apps; call `close()` in afterAll. */
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    OPENAI_API_KEY: '',
+    ...TEST_RATE_LIMITS,
+    RATE_LIMIT_KEY_PREFIX: `archlens:rl:test-${randomUUID()}:`,
+    ...sealingKeyEnv(),
+    ...options.env,
+  };
+  let auth: INestApplicationContext | undefined = await startAuthService(env, { logger: ['error'] });
+  let analysis: INestApplicationContext | undefined = await startAnalysisWorker(env, { logger: ['error'] });
+  const gatewayConfig = loadGatewayConfig({ ...env, FRONTEND_DIST: options.env?.FRONTEND_DIST ?? '/nonexistent-spa' });
+  const gateway = await createGatewayApp(gatewayConfig, { logger: ['error'] });
+  await gateway.init();
+  const storage = new ObjectStorage(gatewayConfig);
+  const db = new pg.Pool({ connectionString: env.DATABASE_URL, max: 2 });
+  const redis = new Redis(redisConnection(gatewayConfig.REDIS_URL));
+  const queues = Object.values(QUEUES).map((q) => new Queue(q, { connection: redisConnection(gatewayConfig.REDIS_URL) }));
+
+  return {
+    gateway,
+    http: gateway.getHttpServer(),
+    storage,
+    db,
+    async stopAnalysisWorker() {
+      await analysis?.close();
+      analysis = undefined;
+    },
+    async stopAuthService() {
+      await auth?.close();
+      auth = undefined;
+    },
+    async footprint() {
+      const objects = (await storage.list('uploads/')).length;
+      const jobsAdded = {} as Record<QueueName, number>;
+      for (const q of Object.values(QUEUES)) jobsAdded[q] = Number((await redis.get(`bull:${q}:id`)) ?? 0);
+      const { rows } = await db.query<{ n: string }>('SELECT count(*) AS n FROM analysis.analyses');
+      return { objects, jobsAdded, analyses: Number(rows[0]!.n) };
+    },
+    async close() {
+      await gateway.close();
+      await analysis?.close();
+      await auth?.close();
+      await Promise.all(queues.map((q) => q.close()));
+      await redis.quit();
+      await db.end();
+    },
+  };
+}
