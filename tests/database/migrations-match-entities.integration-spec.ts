@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import type { DataSource } from 'typeorm';
 import { initialiseDataSource } from '@archlens/platform/database';
-import { AUTH_SCHEMA, createAuthDataSource } from '../../apps/auth-service/src/database/auth-data-source.js';
-import { ANALYSIS_SCHEMA, createAnalysisDataSource } from '../../apps/analysis-worker/src/database/analysis-data-source.js';
+import { ANALYSIS_SCHEMA, createAnalysisDataSource } from '@archlens/analysis-worker';
+import { AUTH_SCHEMA, createAuthDataSource } from '@archlens/auth-service';
 
 /**
  * Every entity change comes with a reviewed migration (STYLE.md): after a service's migrations

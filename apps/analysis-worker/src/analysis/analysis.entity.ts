@@ -1,8 +1,9 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 /** One Design Language Analysis (`analysis.analyses`), owned by analysis-worker. */
 @Entity({ name: 'analyses' })
 @Index('IDX_analyses_user_created', ['userId', 'createdAt'])
+@Check('CHK_analyses_image_count', `"image_count" BETWEEN 1 AND 10`)
 export class AnalysisEntity {
   @PrimaryGeneratedColumn('uuid')
   id!: string;

@@ -1,10 +1,11 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 /**
  * A person with an ArchLens account (`auth.users`). The e-mail is stored trimmed and lower-cased,
  * which makes the unique index case-insensitive (issue #2); a CHECK constraint keeps it so.
  */
 @Entity({ name: 'users' })
+@Check('CHK_users_email_normalised', `"email" = lower(btrim("email"))`)
 export class UserEntity {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
