@@ -17,7 +17,7 @@ const PORT = 3200;
 const BASE = `http://127.0.0.1:${PORT}`;
 const FIXTURES = path.resolve(ROOT, '../shared/fixtures/photos');
 const PHOTOS = ['mit-media-lab.jpg', 'tours-cathedral-gothic.jpg', 'havana-cathedral-baroque.jpg'];
-const REQUESTS = { 1: 60, 8: 48 };
+const REQUESTS = { 1: 4, 8: 8 };
 const WARM_UP = 4;
 /** Users sending at once in the memory and flood parts: one request each, so the per-user cap of 2 refuses none. */
 const CLIENTS = 20;
@@ -211,9 +211,9 @@ function pollHealth() {
 
 /**
  * Sends `photos` as one multipart POST /api/analyze on a connection of its own, streamed from the
- * Buffers given (the same Buffer may be every part: nothing is copied). Settles on the response's
- * status (the request is then closed, so a refused upload stops being sent), or 'timeout' after
- * `timeoutMs`, or 'error' when the connection fails first.
+ * Buffers given (the same Buffer may be every part: nothing is copied). Settles on the answer
+ * `{status, message}` (the connection is then closed, so a refused upload stops being sent), or
+ * status 'timeout' after `timeoutMs`, or 'error' when the connection fails first.
  */
 function postPhotos(cookie, photos, timeoutMs) {
   const form = new MultipartForm();
@@ -225,21 +225,44 @@ function postPhotos(cookie, photos, timeoutMs) {
       headers: { ...form.getHeaders(), 'content-length': String(form.getLengthSync()), cookie },
     });
     const timer = setTimeout(() => settle('timeout'), timeoutMs);
-    function settle(status) {
+    function settle(status, message = '') {
       clearTimeout(timer);
       request.destroy();
-      resolve(status);
+      resolve({ status, message });
     }
-    request.on('response', (response) => settle(response.statusCode));
-    request.on('error', () => settle('error'));
+    request.on('response', (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('end', () => {
+        const body = Buffer.concat(chunks).toString('utf8');
+        let message = body;
+        try {
+          message = JSON.parse(body).message ?? '';
+        } catch {
+          // not JSON: keep the text
+        }
+        settle(response.statusCode, message);
+      });
+    });
+    request.on('error', (error) => settle('error', error.code ?? error.message));
     form.pipe(request);
   });
 }
 
 /** `n × 200, n × 503, n × 429, n other` of a list of answers ('timeout' and 'error' are other). */
-function statusLine(statuses) {
-  const count = (status) => statuses.filter((s) => s === status).length;
-  return `${count(200)} × 200, ${count(503)} × 503, ${count(429)} × 429, ${statuses.length - count(200) - count(503) - count(429)} other`;
+function statusLine(answers) {
+  const count = (status) => answers.filter((a) => a.status === status).length;
+  return `${count(200)} × 200, ${count(503)} × 503, ${count(429)} × 429, ${answers.length - count(200) - count(503) - count(429)} other`;
+}
+
+/** Each distinct non-200 answer with how many got it: `503 "…" × 12; timeout × 1`. */
+function refusals(answers) {
+  const counts = new Map();
+  for (const { status, message } of answers.filter((a) => a.status !== 200)) {
+    const key = `${status}${message ? ` "${message}"` : ''}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return [...counts].map(([key, n]) => `${key} × ${n}`).join('; ') || 'none';
 }
 const mb = (bytes) => `${Math.round(bytes / MB)} MB`;
 
@@ -397,15 +420,18 @@ try {
 
   const fmt = (v) => v.toFixed(1).padStart(8);
   console.log(`\nPOST /api/analyze, ${CLIENTS} users at once, each 10 × 50 MB (padded JPEGs), offline engine`);
-  console.log(`answers: ${statusLine(flood.statuses)} (${flood.seconds.toFixed(0)} s; other: ${flood.statuses.filter((s) => ![200, 503, 429].includes(s)).join(', ') || 'none'})`);
-  console.log(`refused with 503 past the upload budget (UPLOAD_BUDGET_BYTES, default 256 MB): ${flood.statuses.filter((s) => s === 503).length} of ${CLIENTS}`);
+  console.log(`answers: ${statusLine(flood.statuses)} in ${flood.seconds.toFixed(0)} s`);
+  console.log(`refused: ${refusals(flood.statuses)}`);
+  console.log(
+    `refused with 503 past the upload budget (UPLOAD_BUDGET_BYTES, default 256 MB): ${flood.statuses.filter((a) => a.status === 503 && /many photos/.test(a.message)).length} of ${CLIENTS}`,
+  );
   console.log(
     `GET /api/health meanwhile: ${flood.health.ok} of ${flood.health.total} polls answered OK, slowest ${flood.health.maxMs.toFixed(0)} ms`,
   );
   console.log(`gateway peak RSS: ${mb(flood.peak)} (${mb(flood.peak - idle)} above idle)`);
 
   console.log(`\nPOST /api/analyze, ${CLIENTS} users at once, each 10 photos of 5 MB (real JPEGs), offline engine`);
-  console.log(`answers: ${statusLine(memory.statuses)} (${memory.seconds.toFixed(0)} s)`);
+  console.log(`answers: ${statusLine(memory.statuses)} in ${memory.seconds.toFixed(0)} s; refused: ${refusals(memory.statuses)}`);
   console.log(`GET /api/health meanwhile: ${memory.health.ok} of ${memory.health.total} polls answered OK, slowest ${memory.health.maxMs.toFixed(0)} ms`);
   console.log(
     `gateway RSS: idle ${mb(idle)}, peak ${mb(memory.peak)} (${memory.samples} samples${memory.hwmReset ? ' and VmHWM' : ''}), ` +

@@ -127,7 +127,7 @@ export const listRecentAnalysesResultSchema = previousAnalysesResponseSchema;
  * Payload of `analysis.sweep-originals` (a scheduled job): originals older than `olderThanSeconds`
  * that no stored analysis refers to are removed (issue 11: a periodic sweep, older than a day).
  */
-export const sweepOriginalsJobSchema = z.object({ olderThanSeconds: z.number().int().min(60) });
+export const sweepOriginalsJobSchema = z.object({ olderThanSeconds: z.number().int().min(0) });
 /** Result of `analysis.sweep-originals`: how many objects were looked at and removed. */
 export const sweepOriginalsResultSchema = z.object({ examined: z.number().int(), removed: z.number().int() });
 
