@@ -31,12 +31,13 @@ const common = {
 };
 
 export default {
+  // A global option: Jest ignores `testTimeout` inside a project. Integration tests start whole stacks.
+  testTimeout: 120_000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['**/*.spec.ts'] },
     {
       ...common,
       displayName: 'integration',
-      testTimeout: 120_000,
       testMatch: ['**/*.integration-spec.ts'],
       globalSetup: '<rootDir>/scripts/jest-integration-setup.mjs',
       globalTeardown: '<rootDir>/scripts/jest-integration-teardown.mjs',

@@ -19,6 +19,19 @@ function countWords(text: string): number {
 
 test('a newcomer signs up, analyses three fixture photos and finds the analysis again after a reload', async ({ page }) => {
   const email = `e2e-${Date.now()}@example.com`;
+  // The gateway's Content-Security-Policy (apps/gateway/src/security/security-headers.ts) must not
+  // block anything the SPA does. Chromium prints most refusals ("Refused to …") to the console, but
+  // reports some (a caught eval) only as a `securitypolicyviolation` event: log those too.
+  const cspMessages: string[] = [];
+  page.on('console', (message) => {
+    const text = message.text();
+    if (/Content Security Policy|Refused to/i.test(text)) cspMessages.push(text);
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`Content Security Policy violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`);
+    });
+  });
 
   await page.goto('/');
   await page.getByRole('button', { name: 'FREE SIGN IN' }).click();
@@ -84,4 +97,6 @@ test('a newcomer signs up, analyses three fixture photos and finds the analysis 
   const previous = page.getByTestId('previous-analysis').first();
   await expect(previous).toContainText(description.slice(0, 60));
   await expect(previous).toContainText('3 images');
+
+  expect(cspMessages).toEqual([]);
 });

@@ -75,7 +75,7 @@ describe('accounts and sessions (gateway → auth queue → auth-service → Pos
       const job = await queue.add('auth.sign-up', { email: keptEmail, firstName: 'Kept', lastName: 'Job', sealedPassword });
       expect(await job.waitUntilFinished(events, 10_000)).toMatchObject({ ok: true });
       const stored = await redis.hgetall(`bull:${QUEUES.auth}:${job.id}`);
-      const data = JSON.parse(stored.data!) as Record<string, unknown>;
+      const data = JSON.parse(stored.data) as Record<string, unknown>;
       expect(data).toMatchObject({ firstName: 'Kept', sealedPassword: expect.stringMatching(/^v1\./) });
       expect(data).not.toHaveProperty('password');
       // Nowhere in the queue's keys: job hashes, lists, sets and the event stream.

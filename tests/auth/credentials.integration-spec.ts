@@ -133,14 +133,26 @@ describe('credentials never reach Redis in plain text (sealed passwords)', () =>
     submitted.push(password, second.password, long.password, wrong, taken, unknown);
 
     await request(stack.http).post('/api/auth/signup').send({ email, first_name: 'Grace', last_name: 'Hopper', password }).expect(201);
-    await request(stack.http).post('/api/auth/signup').send({ ...second, first_name: 'Second', last_name: 'User' }).expect(201);
-    await request(stack.http).post('/api/auth/signup').send({ ...long, first_name: 'Long', last_name: 'Password' }).expect(201);
-    await request(stack.http).post('/api/auth/signup').send({ email, first_name: 'Grace', last_name: 'Again', password: taken }).expect(409);
+    await request(stack.http)
+      .post('/api/auth/signup')
+      .send({ ...second, first_name: 'Second', last_name: 'User' })
+      .expect(201);
+    await request(stack.http)
+      .post('/api/auth/signup')
+      .send({ ...long, first_name: 'Long', last_name: 'Password' })
+      .expect(201);
+    await request(stack.http)
+      .post('/api/auth/signup')
+      .send({ email, first_name: 'Grace', last_name: 'Again', password: taken })
+      .expect(409);
     await request(stack.http).post('/api/auth/signin').send({ email: email.toUpperCase(), password }).expect(200);
     await request(stack.http).post('/api/auth/signin').send(second).expect(200);
     await request(stack.http).post('/api/auth/signin').send(long).expect(200);
     await request(stack.http).post('/api/auth/signin').send({ email, password: wrong }).expect(401);
-    await request(stack.http).post('/api/auth/signin').send({ email: `nobody+${run}@example.com`, password: unknown }).expect(401);
+    await request(stack.http)
+      .post('/api/auth/signin')
+      .send({ email: `nobody+${run}@example.com`, password: unknown })
+      .expect(401);
 
     await expectNoPasswordInRedis(redis, submitted);
   });
@@ -154,8 +166,14 @@ describe('credentials never reach Redis in plain text (sealed passwords)', () =>
     try {
       await events.waitUntilReady();
       // The right password, sealed to another key, and sealed for another command.
-      const otherKey = await queue.add('auth.sign-in', { email, sealedPassword: sealSecret(password, stranger.publicKeyPem, sealedPasswordContext('auth.sign-in', email)) });
-      const otherCommand = await queue.add('auth.sign-in', { email, sealedPassword: sealSecret(password, AUTH_SEALING_PUBLIC_KEY, sealedPasswordContext('auth.sign-up', email)) });
+      const otherKey = await queue.add('auth.sign-in', {
+        email,
+        sealedPassword: sealSecret(password, stranger.publicKeyPem, sealedPasswordContext('auth.sign-in', email)),
+      });
+      const otherCommand = await queue.add('auth.sign-in', {
+        email,
+        sealedPassword: sealSecret(password, AUTH_SEALING_PUBLIC_KEY, sealedPasswordContext('auth.sign-up', email)),
+      });
       for (const job of [otherKey, otherCommand]) {
         expect(JSON.stringify(await job.waitUntilFinished(events, 10_000))).toContain('"code":"INVALID_CREDENTIALS"');
       }
@@ -164,7 +182,11 @@ describe('credentials never reach Redis in plain text (sealed passwords)', () =>
         email: signUpEmail,
         firstName: 'Never',
         lastName: 'Created',
-        sealedPassword: sealSecret(`never-stored-${run}`, AUTH_SEALING_PUBLIC_KEY, sealedPasswordContext('auth.sign-up', `other+${run}@example.com`)),
+        sealedPassword: sealSecret(
+          `never-stored-${run}`,
+          AUTH_SEALING_PUBLIC_KEY,
+          sealedPasswordContext('auth.sign-up', `other+${run}@example.com`),
+        ),
       });
       submitted.push(`never-stored-${run}`);
       await expect(signUp.waitUntilFinished(events, 10_000)).rejects.toThrow(/did not open/);
@@ -195,7 +217,12 @@ describe('credentials never reach Redis in plain text (sealed passwords)', () =>
       await dying.waitUntilReady();
       const stranded = [`stranded-active-${run}-pw`, `stranded-waiting-${run}-pw`];
       submitted.push(...stranded);
-      replies = stranded.map((pw) => request(stack.http).post('/api/auth/signin').send({ email, password: pw }).then((res) => res));
+      replies = stranded.map((pw) =>
+        request(stack.http)
+          .post('/api/auth/signin')
+          .send({ email, password: pw })
+          .then((res) => res),
+      );
       let counts: Record<string, number> = {};
       for (let i = 0; i < 100; i++) {
         counts = await queue.getJobCounts('active', 'waiting');
@@ -205,7 +232,7 @@ describe('credentials never reach Redis in plain text (sealed passwords)', () =>
       expect(counts).toEqual({ active: 1, waiting: 1 });
       expect(taken).toHaveLength(1);
       expect(taken[0]).not.toHaveProperty('password');
-      expect(taken[0]!.sealedPassword).toMatch(/^v1\./);
+      expect(taken[0].sealedPassword).toMatch(/^v1\./);
 
       const whileQueued = await expectNoPasswordInRedis(redis, submitted);
       // The scan did read the stranded jobs' payloads: both sealed passwords are in it.

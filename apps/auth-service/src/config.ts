@@ -11,7 +11,10 @@ export const authConfigSchema = z.object({
    * sealed to its public half (`AUTH_SEALING_PUBLIC_KEY`). Sensitive. Required: `npm start`
    * generates a local pair in `<state dir>/keys/`; elsewhere the deployment provides it.
    */
-  AUTH_SEALING_PRIVATE_KEY: sealingKeyEnv('private', 'npm start generates a local pair in .local/keys/; elsewhere generate one (README "Configuration") and give the gateway its public half'),
+  AUTH_SEALING_PRIVATE_KEY: sealingKeyEnv(
+    'private',
+    'npm start generates a local pair in .local/keys/; elsewhere generate one (README "Configuration") and give the gateway its public half',
+  ),
 });
 export type AuthConfig = z.infer<typeof authConfigSchema>;
 export const AUTH_CONFIG = Symbol('AUTH_CONFIG');

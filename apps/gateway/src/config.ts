@@ -36,7 +36,10 @@ export const gatewayConfigSchema = z.object({
    * every password before it goes on a queue (ARCHITECTURE.md "Messages"). Required: `npm start`
    * generates a local pair in `<state dir>/keys/`; elsewhere the deployment provides it. Not secret.
    */
-  AUTH_SEALING_PUBLIC_KEY: sealingKeyEnv('public', 'npm start generates a local pair in .local/keys/; elsewhere set it to the public half of AUTH_SEALING_PRIVATE_KEY (README "Configuration")'),
+  AUTH_SEALING_PUBLIC_KEY: sealingKeyEnv(
+    'public',
+    'npm start generates a local pair in .local/keys/; elsewhere set it to the public half of AUTH_SEALING_PRIVATE_KEY (README "Configuration")',
+  ),
   /** Failed sign-ins per client address per minute before 429 (issue "Foundation" point 5; default 10). */
   RATE_LIMIT_SIGN_IN_PER_IP: z.coerce.number().int().min(1).default(10),
   /** Failed sign-ins per e-mail (any address) per 15 minutes before 429 (default 10). */

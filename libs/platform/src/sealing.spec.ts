@@ -1,13 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { generateKeyPairSync } from 'node:crypto';
-import {
-  generateSealingKeyPair,
-  pemFromEnv,
-  sealingKeyEnv,
-  sealSecret,
-  SealedSecretError,
-  unsealSecret,
-} from './sealing.js';
+import { generateSealingKeyPair, pemFromEnv, sealingKeyEnv, sealSecret, SealedSecretError, unsealSecret } from './sealing.js';
 
 // Two key pairs for the whole file: RSA 3072 key generation takes a few hundred ms each.
 const keys = generateSealingKeyPair();
@@ -54,9 +47,9 @@ describe('sealed secrets (RSA-OAEP-256 wrapping an AES-256-GCM key)', () => {
     ['ciphertext', 4],
   ])('refuses a sealed string whose %s was altered (first, middle and last character)', (_part, index) => {
     const parts = sealSecret('difference-engine', keys.publicKeyPem, context).split('.');
-    for (const at of [0, Math.floor(parts[index]!.length / 2), parts[index]!.length - 1]) {
+    for (const at of [0, Math.floor(parts[index].length / 2), parts[index].length - 1]) {
       const altered = [...parts];
-      altered[index] = alter(parts[index]!, at);
+      altered[index] = alter(parts[index], at);
       expect(() => unsealSecret(altered.join('.'), keys.privateKeyPem, context)).toThrow(SealedSecretError);
     }
   });
@@ -108,12 +101,20 @@ describe('sealed secrets (RSA-OAEP-256 wrapping an AES-256-GCM key)', () => {
     }
     expect(message).toMatch(/did not open/);
     expect(message).not.toContain('difference-engine');
-    expect(message).not.toContain(sealed.split('.')[1]!.slice(0, 16));
+    expect(message).not.toContain(sealed.split('.')[1].slice(0, 16));
   });
 
   it('refuses keys that are not RSA, too small, or of the wrong kind', () => {
-    const ec = generateKeyPairSync('ec', { namedCurve: 'P-256', publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
-    const small = generateKeyPairSync('rsa', { modulusLength: 1024, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+    const ec = generateKeyPairSync('ec', {
+      namedCurve: 'P-256',
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    });
+    const small = generateKeyPairSync('rsa', {
+      modulusLength: 1024,
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    });
     expect(() => sealSecret('x', ec.publicKey, context)).toThrow(/not RSA/);
     expect(() => sealSecret('x', small.publicKey, context)).toThrow(/1024 bits/);
     expect(() => sealSecret('x', keys.privateKeyPem, context)).toThrow(/private key/);

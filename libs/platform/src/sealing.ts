@@ -120,11 +120,13 @@ export function sealSecret(plaintext: string, publicKeyPem: string, context: str
  */
 export function unsealSecret(sealed: string, privateKeyPem: string, context: string): string {
   const privateKey = rsaKey(privateKeyPem, 'private');
-  if (typeof sealed !== 'string' || sealed.length > MAX_SEALED_LENGTH) throw new SealedSecretError('Sealed secret is malformed (not a string of a sane length).');
+  if (typeof sealed !== 'string' || sealed.length > MAX_SEALED_LENGTH)
+    throw new SealedSecretError('Sealed secret is malformed (not a string of a sane length).');
   const parts = sealed.split('.');
   if (parts.length !== 5) throw new SealedSecretError('Sealed secret is malformed (expected 5 dot-separated parts).');
   const [version, ...encoded] = parts as [string, string, string, string, string];
-  if (version !== SEALED_SECRET_VERSION) throw new SealedSecretError(`Sealed secret has an unsupported version (expected "${SEALED_SECRET_VERSION}").`);
+  if (version !== SEALED_SECRET_VERSION)
+    throw new SealedSecretError(`Sealed secret has an unsupported version (expected "${SEALED_SECRET_VERSION}").`);
   const [wrappedKey, iv, tag, ciphertext] = encoded.map(decodePart) as [Buffer, Buffer, Buffer, Buffer];
   if (iv.length !== IV_BYTES || tag.length !== TAG_BYTES || wrappedKey.length === 0) {
     throw new SealedSecretError('Sealed secret is malformed (wrong part lengths).');
@@ -223,8 +225,10 @@ function rsaKey(pem: string, kind: 'public' | 'private'): KeyObject {
   } catch {
     throw new SealedSecretError(`Not a PEM ${kind} key.`);
   }
-  if (key.asymmetricKeyType !== 'rsa') throw new SealedSecretError(`The ${kind} key is ${key.asymmetricKeyType ?? 'not asymmetric'}, not RSA.`);
+  if (key.asymmetricKeyType !== 'rsa')
+    throw new SealedSecretError(`The ${kind} key is ${key.asymmetricKeyType ?? 'not asymmetric'}, not RSA.`);
   const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
-  if (bits < MIN_SEALING_KEY_BITS) throw new SealedSecretError(`The ${kind} RSA key has ${bits} bits; at least ${MIN_SEALING_KEY_BITS} are needed.`);
+  if (bits < MIN_SEALING_KEY_BITS)
+    throw new SealedSecretError(`The ${kind} RSA key has ${bits} bits; at least ${MIN_SEALING_KEY_BITS} are needed.`);
   return key;
 }

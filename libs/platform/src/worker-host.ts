@@ -15,6 +15,7 @@ import { Queue, type Worker } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import { JOBS, type JobData, type JobNameOf, type QueueName } from '@archlens/contracts/queues';
 import { createServiceDataSource, initialiseDataSource, type ServiceDataSourceOptions } from './database.js';
+import { EventPublisher } from './events.js';
 import { redisConnection, startWorker, type JobHandlers } from './messaging.js';
 import { ObjectStorage, type ObjectStorageSettings } from './storage.js';
 
@@ -99,6 +100,7 @@ class WorkerHost implements OnApplicationBootstrap, OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     await Promise.all(this.workers.splice(0).map((w) => w.close()));
+    await this.moduleRef.get(EventPublisher, { strict: false }).close();
     if (this.options.database) {
       const dataSource = this.moduleRef.get<DataSource>(SERVICE_DATA_SOURCE, { strict: false });
       if (dataSource.isInitialized) await dataSource.destroy();
@@ -108,12 +110,16 @@ class WorkerHost implements OnApplicationBootstrap, OnApplicationShutdown {
 
 /**
  * The Nest module of a worker service: its providers and handlers, plus what every service shares
- * (data source on its own migrated schema, object storage, the workers' lifecycle). A new service is
+ * (data source on its own migrated schema, object storage, the event publisher, the workers' lifecycle). A new service is
  * `workerServiceModule(MyServiceModule, {...})` plus its handlers.
  * @param module the service's (empty) module class, for Nest's module identity
  */
 export function workerServiceModule(module: Type, options: WorkerServiceOptions): DynamicModule {
-  const shared: Provider[] = [{ provide: HOST_OPTIONS, useValue: options }, WorkerHost];
+  const shared: Provider[] = [
+    { provide: HOST_OPTIONS, useValue: options },
+    { provide: EventPublisher, useFactory: () => new EventPublisher(options.redisUrl) },
+    WorkerHost,
+  ];
   if (options.database) {
     const database = options.database;
     shared.push({

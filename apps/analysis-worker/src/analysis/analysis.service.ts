@@ -7,6 +7,7 @@ import {
   type AnalyzeResponse,
   type PreviousAnalysis,
 } from '@archlens/contracts/analysis';
+import { EventPublisher } from '@archlens/platform/events';
 import { DomainError } from '@archlens/platform/messaging';
 import { ObjectStorage } from '@archlens/platform/storage';
 import { SERVICE_DATA_SOURCE } from '@archlens/platform/worker-host';
@@ -24,12 +25,14 @@ export class AnalysisService {
     @Inject(SERVICE_DATA_SOURCE) dataSource: DataSource,
     @Inject(VISION_ENGINE) private readonly engine: VisionEngine,
     private readonly storage: ObjectStorage,
+    private readonly events: EventPublisher,
   ) {
     this.analyses = dataSource.getRepository(AnalysisEntity);
   }
 
   /**
-   * Reads the stored originals, lets the engine write the text and records the analysis. On any
+   * Reads the stored originals, lets the engine write the text, records the analysis and publishes
+   * `analysis.completed`. On any
    * failure the originals are removed: no analysis will ever refer to them (issue 11).
    * @throws DomainError 422 naming the file when a photo cannot be decoded (issue 11: truncated or
    *   corrupt); AnalysisEngineError (502) from the engine; the storage or database error otherwise
@@ -58,6 +61,8 @@ export class AnalysisService {
           durationMs: Math.round(performance.now() - started),
         }),
       );
+      // The analysis id is the event's idempotency key: a retried publish is not delivered twice.
+      await this.events.publish('analysis.completed', { analysisId: saved.id, userId: job.userId, imageCount: saved.imageCount, engine: saved.engine }, saved.id);
       return {
         id: saved.id,
         ...text,
