@@ -17,7 +17,7 @@ const PORT = 3200;
 const BASE = `http://127.0.0.1:${PORT}`;
 const FIXTURES = path.resolve(ROOT, '../shared/fixtures/photos');
 const PHOTOS = ['mit-media-lab.jpg', 'tours-cathedral-gothic.jpg', 'havana-cathedral-baroque.jpg'];
-const REQUESTS = { 1: 4, 8: 8 };
+const REQUESTS = { 1: 60, 8: 48 };
 const WARM_UP = 4;
 /** Users sending at once in the memory and flood parts: one request each, so the per-user cap of 2 refuses none. */
 const CLIENTS = 20;
@@ -64,16 +64,19 @@ function percentile(values, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-/** Runs `total` calls of `once` with `concurrency` in flight; returns each call's duration in ms. */
+/**
+ * Runs `total` calls of `once(lane)` with `concurrency` lanes (0 to concurrency - 1) in flight;
+ * returns each call's duration in ms.
+ */
 async function measure(once, total, concurrency) {
   const durations = [];
   let next = 0;
   await Promise.all(
-    Array.from({ length: concurrency }, async () => {
+    Array.from({ length: concurrency }, async (_, lane) => {
       while (next < total) {
         next += 1;
         const start = performance.now();
-        await once();
+        await once(lane);
         durations.push(performance.now() - start);
       }
     }),
@@ -187,24 +190,25 @@ function sampleRss(pid) {
 
 /**
  * Polls GET /api/health every 200 ms (each poll on its own, so a stalled gateway shows as many slow
- * polls) until `stop()`, which returns how many answered 200 within 5 s, of how many, and the
- * slowest answer in ms.
+ * polls) until `stop()`, which returns how many answered 200 within 5 s, of how many, the slowest
+ * answer in ms, and what the others got (`503 "Redis is not answering." × 1; timeout × 2`).
  */
 function pollHealth() {
   const polls = [];
   const poll = async () => {
     const start = performance.now();
-    const ok = await fetch(`${BASE}/api/health`, { signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) })
-      .then(async (r) => (await r.arrayBuffer(), r.ok))
-      .catch(() => false);
-    return { ok, ms: performance.now() - start };
+    const answer = await fetch(`${BASE}/api/health`, { signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) })
+      .then(async (r) => ({ status: r.status, message: r.ok ? '' : ((await r.json().catch(() => ({}))).message ?? '') }))
+      .catch((error) => ({ status: error.name === 'TimeoutError' ? 'timeout' : 'error', message: '' }));
+    return { ...answer, ms: performance.now() - start };
   };
   const timer = setInterval(() => polls.push(poll()), HEALTH_POLL_MS);
   return {
     async stop() {
       clearInterval(timer);
-      const results = await Promise.all(polls);
-      return { ok: results.filter((r) => r.ok).length, total: results.length, maxMs: Math.max(0, ...results.map((r) => r.ms)) };
+      const answers = await Promise.all(polls);
+      const ok = answers.filter((a) => a.status === 200).length;
+      return { ok, total: answers.length, maxMs: Math.max(0, ...answers.map((a) => a.ms)), failed: refusals(answers) };
     },
   };
 }
@@ -285,7 +289,7 @@ const app = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], {
     ARCHLENS_LOCAL_S3_PORT: '9200',
     ARCHLENS_STATE_DIR: STATE_DIR,
     OPENAI_API_KEY: '',
-    // The benchmark signs up 41 users and runs about 200 analyses within minutes from one address.
+    // The benchmark signs up 48 users and runs about 200 analyses within minutes from one address.
     RATE_LIMIT_SIGN_UP_PER_IP: '100000',
     RATE_LIMIT_SIGN_IN_PER_IP: '100000',
     RATE_LIMIT_SIGN_IN_PER_EMAIL: '100000',
@@ -317,7 +321,9 @@ const stopApp = () =>
 try {
   let healthy = false;
   for (let i = 0; i < 480 && !healthy && app.exitCode === null; i++) {
-    healthy = await fetch(`${BASE}/api/health`).then((r) => r.ok).catch(() => false);
+    healthy = await fetch(`${BASE}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false);
     if (!healthy) await sleep(250);
   }
   if (!healthy) throw new Error('the app did not become healthy');
@@ -329,23 +335,34 @@ try {
     const response = await fetch(`${BASE}/api/auth/signup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `bench-${Date.now()}-${users}@example.com`, first_name: 'Bench', last_name: 'Mark', password: 'benchmark' }),
+      body: JSON.stringify({
+        email: `bench-${Date.now()}-${users}@example.com`,
+        first_name: 'Bench',
+        last_name: 'Mark',
+        password: 'benchmark',
+      }),
     });
     if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
     return response.headers.get('set-cookie').split(';')[0];
   };
-  const cookie = await signUp();
+  const signUps = async (count) => {
+    const cookies = [];
+    await measure(async () => cookies.push(await signUp()), count, 4);
+    return cookies;
+  };
+  // One user per lane at concurrency 8: a user may have only 2 analyses running at once.
+  const latencyUsers = await signUps(Math.max(...Object.keys(REQUESTS).map(Number)));
 
   // The upload is sent as a browser sends it: one multipart body (encoded once, by the form-data
   // package) written straight to a kept-alive connection, so the client's encoding is not timed.
   const form = new MultipartForm();
   for (const image of images) form.append('images', image.bytes, { filename: image.name, contentType: 'image/jpeg' });
   const uploadBody = form.getBuffer();
-  const headers = { ...form.getHeaders(), 'content-length': String(uploadBody.length), cookie };
+  const headersOf = latencyUsers.map((cookie) => ({ ...form.getHeaders(), 'content-length': String(uploadBody.length), cookie }));
   const agent = new http.Agent({ keepAlive: true });
-  const analyseOverHttp = () =>
+  const analyseOverHttp = (lane) =>
     new Promise((resolve, reject) => {
-      const request = http.request(`${BASE}/api/analyze`, { method: 'POST', agent, headers }, (res) => {
+      const request = http.request(`${BASE}/api/analyze`, { method: 'POST', agent, headers: headersOf[lane] }, (res) => {
         const chunks = [];
         res.on('data', (chunk) => chunks.push(chunk));
         res.on('error', reject);
@@ -389,9 +406,8 @@ try {
 
   // 2. Memory: idle RSS once the latency runs are over, then the peak while 20 users each send
   // 10 photos of 5 MB at once (each request waits for its analysis).
-  const cookies = [];
-  await measure(async () => cookies.push(await signUp()), 2 * CLIENTS, 4);
-  const [memoryUsers, floodUsers] = [cookies.slice(0, CLIENTS), cookies.slice(CLIENTS)];
+  const memoryUsers = await signUps(CLIENTS);
+  const floodUsers = await signUps(CLIENTS);
   await sleep(3_000);
   const idleSampling = sampleRss(gateway);
   await sleep(2_000);
@@ -402,7 +418,12 @@ try {
   let health = pollHealth();
   let started = performance.now();
   const memoryStatuses = await Promise.all(memoryUsers.map((c) => postPhotos(c, largePhotos, MEMORY_REQUEST_TIMEOUT_MS)));
-  const memory = { seconds: (performance.now() - started) / 1000, ...sampling.stop(), health: await health.stop(), statuses: memoryStatuses };
+  const memory = {
+    seconds: (performance.now() - started) / 1000,
+    ...sampling.stop(),
+    health: await health.stop(),
+    statuses: memoryStatuses,
+  };
 
   // 3. Flood: 20 users each send 10 × 50 MB (10 GB in all, one 50 MB Buffer reused for every part:
   // a small fixture JPEG followed by zeros, so a photo that gets through still decodes). The upload
@@ -410,7 +431,9 @@ try {
   const padded = Buffer.alloc(MAX_IMAGE_BYTES);
   readFileSync(path.join(FIXTURES, 'buenos-aires-building.jpg')).copy(padded);
   const floodParts = Array.from({ length: 10 }, (_, i) => ({ name: `padded-${i + 1}.jpg`, bytes: padded }));
-  log(`flood: ${CLIENTS} users each send 10 × 50 MB at once, GET /api/health every ${HEALTH_POLL_MS} ms (at most ${FLOOD_DURATION_MS / 1000} s)…`);
+  log(
+    `flood: ${CLIENTS} users each send 10 × 50 MB at once, GET /api/health every ${HEALTH_POLL_MS} ms (at most ${FLOOD_DURATION_MS / 1000} s)…`,
+  );
   sampling = sampleRss(gateway);
   health = pollHealth();
   started = performance.now();
@@ -426,13 +449,15 @@ try {
     `refused with 503 past the upload budget (UPLOAD_BUDGET_BYTES, default 256 MB): ${flood.statuses.filter((a) => a.status === 503 && /many photos/.test(a.message)).length} of ${CLIENTS}`,
   );
   console.log(
-    `GET /api/health meanwhile: ${flood.health.ok} of ${flood.health.total} polls answered OK, slowest ${flood.health.maxMs.toFixed(0)} ms`,
+    `GET /api/health meanwhile: ${flood.health.ok} of ${flood.health.total} polls answered OK, slowest ${flood.health.maxMs.toFixed(0)} ms; not OK: ${flood.health.failed}`,
   );
   console.log(`gateway peak RSS: ${mb(flood.peak)} (${mb(flood.peak - idle)} above idle)`);
 
   console.log(`\nPOST /api/analyze, ${CLIENTS} users at once, each 10 photos of 5 MB (real JPEGs), offline engine`);
   console.log(`answers: ${statusLine(memory.statuses)} in ${memory.seconds.toFixed(0)} s; refused: ${refusals(memory.statuses)}`);
-  console.log(`GET /api/health meanwhile: ${memory.health.ok} of ${memory.health.total} polls answered OK, slowest ${memory.health.maxMs.toFixed(0)} ms`);
+  console.log(
+    `GET /api/health meanwhile: ${memory.health.ok} of ${memory.health.total} polls answered OK, slowest ${memory.health.maxMs.toFixed(0)} ms; not OK: ${memory.health.failed}`,
+  );
   console.log(
     `gateway RSS: idle ${mb(idle)}, peak ${mb(memory.peak)} (${memory.samples} samples${memory.hwmReset ? ' and VmHWM' : ''}), ` +
       `peak - idle: ${mb(memory.peak - idle)} (target: at most ${TARGET_PEAK_ABOVE_IDLE_MB} MB above idle)`,
@@ -446,7 +471,9 @@ try {
     const ip50 = percentile(r.inProcess, 50);
     const ip95 = percentile(r.inProcess, 95);
     r.added = { p50: pp50 - ip50, p95: pp95 - ip95 };
-    console.log(`${String(r.concurrency).padStart(11)} ${String(r.total).padStart(9)} ${fmt(pp50)} ${fmt(pp95)} | ${fmt(ip50)} ${fmt(ip95)} | ${fmt(r.added.p50)} ${fmt(r.added.p95)}`);
+    console.log(
+      `${String(r.concurrency).padStart(11)} ${String(r.total).padStart(9)} ${fmt(pp50)} ${fmt(pp95)} | ${fmt(ip50)} ${fmt(ip95)} | ${fmt(r.added.p50)} ${fmt(r.added.p95)}`,
+    );
   }
   const c8 = rows.find((r) => r.concurrency === 8);
   console.log(`at concurrency 8: added latency p50: ${Math.round(c8.added.p50)} ms, p95: ${Math.round(c8.added.p95)} ms`);

@@ -18,7 +18,7 @@ async function signUp(stack: Stack, first = 'Grace'): Promise<{ cookie: string; 
     .post('/api/auth/signup')
     .send({ email: `${first.toLowerCase()}-${Date.now()}-${Math.random()}@example.com`, first_name: first, last_name: 'Tester', password: 'correct-horse' })
     .expect(201);
-  const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? [])[0]!.split(';')[0]!;
+  const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? [])[0].split(';')[0];
   return { cookie, userId: res.body.id as string };
 }
 
@@ -82,7 +82,7 @@ describe('Design Language Analysis end to end: gateway → S3 → analysis queue
     const stored = await stack.storage.list(`uploads/${userId}/`);
     expect(stored.sort()).toEqual([...(rows[0].image_keys as string[])].sort());
     // The originals are stored byte for byte.
-    const first = (rows[0].image_keys as string[])[0]!;
+    const first = (rows[0].image_keys as string[])[0];
     expect((await stack.storage.get(first)).equals(fixturePhoto(THREE_PHOTOS[0]))).toBe(true);
     // Every response names its request, for support and the logs.
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
@@ -296,12 +296,14 @@ describe('a photo whose header reads but whose pixels do not decode (a truncated
   });
 });
 
-describe('the limits that keep one gateway up under load', () => {
+describe('the limits that keep one gateway up under load, and one user within bounds', () => {
   let stack: Stack;
 
   beforeAll(async () => {
     // A budget of one 50 MB photo and a little more, so two large uploads at once cannot both fit.
-    stack = await startStack({ env: { UPLOAD_BUDGET_BYTES: String(60 * 1024 * 1024), MAX_CONCURRENT_ANALYSES_PER_USER: '2' } });
+    stack = await startStack({
+      env: { UPLOAD_BUDGET_BYTES: String(60 * 1024 * 1024), MAX_CONCURRENT_ANALYSES_PER_USER: '2', RATE_LIMIT_ANALYSES_PER_USER: '4' },
+    });
   });
   afterAll(async () => {
     await stack?.close();
@@ -317,8 +319,8 @@ describe('the limits that keep one gateway up under load', () => {
     const answers = await Promise.all([send(cookie), send(other)]);
     const refused = answers.filter((r) => r.status === 503);
     expect(refused.length).toBeGreaterThanOrEqual(1);
-    expect(refused[0]!.body.message).toBe('ArchLens is receiving many photos at the moment. Please try again in a few seconds.');
-    expect(refused[0]!.headers['retry-after']).toBe('5');
+    expect(refused[0].body.message).toBe('ArchLens is receiving many photos at the moment. Please try again in a few seconds.');
+    expect(refused[0].headers['retry-after']).toBe('5');
     // What was refused left nothing behind (the other may have been analysed).
     const after = await stack.footprint();
     expect(after.objects - before.objects).toBe(answers.filter((r) => r.status === 200).length);
@@ -336,6 +338,11 @@ describe('the limits that keep one gateway up under load', () => {
     expect(limited.headers['retry-after']).toBe('10');
     // The slots are given back with the answers.
     await request(stack.http).post('/api/analyze').set('Cookie', cookie).attach('images', await smallPng(), 'p.png').expect(200);
+    // Four analyses in the hour (the refused one counted too): the fifth meets the hourly limit.
+    const hourly = await request(stack.http).post('/api/analyze').set('Cookie', cookie).attach('images', await smallPng(), 'p.png');
+    expect(hourly.status).toBe(429);
+    expect(hourly.body.message).toMatch(/^You have reached the hourly limit of analyses\./);
+    expect(Number(hourly.headers['retry-after'])).toBeGreaterThan(0);
   });
 });
 
@@ -358,7 +365,7 @@ describe('with OPENAI_API_KEY set, the worker uses the OpenAI-compatible endpoin
     expect(res.body).toMatchObject({ engine: 'openai', model: 'gpt-4o-pipeline', primaryDescription: modelWords(88), imageCount: 1 });
     // What reached the model: the key, the configured model, the photo as a data URL, the schema.
     expect(fake.requests).toHaveLength(1);
-    const sent = fake.requests[0]!;
+    const sent = fake.requests[0];
     expect(sent.refusal).toBeNull();
     expect(sent.authorization).toBe('Bearer sk-pipeline');
     expect(sent.body.model).toBe('gpt-4o-pipeline');

@@ -38,7 +38,7 @@ describe('OpenAiVisionEngine against a loopback Chat Completions server', () => 
     const result = await engine.analyse(three);
 
     expect(fake.requests).toHaveLength(2);
-    const first = fake.requests[0]!;
+    const first = fake.requests[0];
     expect(first.path).toBe('/v1/chat/completions');
     expect(first.authorization).toBe('Bearer sk-test-key');
     expect(first.body.model).toBe('gpt-4o-test');
@@ -51,11 +51,11 @@ describe('OpenAiVisionEngine against a loopback Chat Completions server', () => 
     expect(images).toHaveLength(3);
     for (const image of images) expect(image.image_url!.url).toMatch(/^data:image\/jpeg;base64,/);
     // The 2000×3008 Tours photo is downscaled server-side to a longest side of 1024 px.
-    const tours = await sharp(Buffer.from(images[1]!.image_url!.url.split(',')[1]!, 'base64')).metadata();
+    const tours = await sharp(Buffer.from(images[1].image_url!.url.split(',')[1], 'base64')).metadata();
     expect([tours.format, tours.width, tours.height]).toEqual(['jpeg', 681, 1024]);
 
     // The second request carries the first answer and the count to fix.
-    const repair = fake.requests[1]!.body.messages!;
+    const repair = fake.requests[1].body.messages!;
     expect(repair.at(-2)).toMatchObject({ role: 'assistant', content: answer(87) });
     expect(String(repair.at(-1)!.content)).toContain('has 87 words; it must have exactly 88');
 
@@ -76,7 +76,7 @@ describe('OpenAiVisionEngine against a loopback Chat Completions server', () => 
     await expect(failure).rejects.toBeInstanceOf(AnalysisEngineError);
     await expect(failure).rejects.toThrow('The vision model did not return a valid analysis after 3 attempts: Your primaryDescription has 86 words');
     expect(fake.requests).toHaveLength(3);
-    expect(String(fake.requests[2]!.body.messages!.at(-1)!.content)).toContain('has 90 words');
+    expect(String(fake.requests[2].body.messages!.at(-1)!.content)).toContain('has 90 words');
   });
 
   it('reports a failing endpoint as an engine error with its HTTP status', async () => {

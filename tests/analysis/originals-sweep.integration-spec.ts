@@ -36,14 +36,14 @@ describe('the sweep of unreferenced originals', () => {
       .post('/api/auth/signup')
       .send({ email: `sweep-${randomUUID()}@example.com`, first_name: 'Sweep', last_name: 'Tester', password: 'correct-horse' })
       .expect(201);
-    const cookie = ([] as string[]).concat(signUp.headers['set-cookie'] ?? [])[0]!.split(';')[0]!;
+    const cookie = ([] as string[]).concat(signUp.headers['set-cookie'] ?? [])[0].split(';')[0];
     const userId = signUp.body.id as string;
     const analysis = await request(stack.http).post('/api/analyze').set('Cookie', cookie).attach('images', await smallPng(), 'kept.png').expect(200);
     // What a crash between storing and recording would leave behind.
     const orphan = `uploads/${userId}/${randomUUID()}.png`;
     await stack.storage.put(orphan, await smallPng(3), 'image/png');
     const { rows } = await stack.db.query<{ image_keys: string[] }>('SELECT image_keys FROM analysis.analyses WHERE id = $1', [analysis.body.id]);
-    const kept = rows[0]!.image_keys;
+    const kept = rows[0].image_keys;
 
     // Objects younger than the cut-off are never touched (an upload may be in progress).
     expect(await commands.request('analysis.sweep-originals', { olderThanSeconds: 3600 })).toEqual({ examined: 0, removed: 0 });

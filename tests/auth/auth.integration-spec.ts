@@ -45,7 +45,7 @@ describe('accounts and sessions (gateway → auth queue → auth-service → Pos
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect(cookie).not.toMatch(/Secure/i); // plain HTTP on loopback
 
-    const me = await request(stack.http).get('/api/auth/user').set('Cookie', cookie.split(';')[0]!).expect(200);
+    const me = await request(stack.http).get('/api/auth/user').set('Cookie', cookie.split(';')[0]).expect(200);
     expect(me.body).toMatchObject({ first_name: 'Ada', profile_image_url: null, subscription: null });
   });
 
@@ -55,7 +55,7 @@ describe('accounts and sessions (gateway → auth queue → auth-service → Pos
       [email.toLowerCase()],
     );
     expect(rows).toHaveLength(1);
-    expect(rows[0]!.password_hash).toMatch(/^\$argon2id\$v=19\$/);
+    expect(rows[0].password_hash).toMatch(/^\$argon2id\$v=19\$/);
   });
 
   it('leaves no plaintext password in Redis once the command has run', async () => {
@@ -132,7 +132,7 @@ describe('accounts and sessions (gateway → auth queue → auth-service → Pos
   it('signs in case-insensitively, and logout ends that session and redirects home', async () => {
     const res = await request(stack.http).post('/api/auth/signin').send({ email: email.toUpperCase(), password }).expect(200);
     expect(res.body.first_name).toBe('Ada');
-    const cookie = sessionCookie(res).split(';')[0]!;
+    const cookie = sessionCookie(res).split(';')[0];
     await request(stack.http).get('/api/auth/user').set('Cookie', cookie).expect(200);
 
     const out = await request(stack.http).get('/api/logout').set('Cookie', cookie).expect(302);
@@ -144,7 +144,7 @@ describe('accounts and sessions (gateway → auth queue → auth-service → Pos
 
   it('keeps the session in Redis under a hash of its id, with a TTL that each use renews and whose end signs out', async () => {
     const res = await request(stack.http).post('/api/auth/signin').send({ email, password }).expect(200);
-    const cookie = sessionCookie(res).split(';')[0]!;
+    const cookie = sessionCookie(res).split(';')[0];
     const sessionId = cookie.slice('archlens_sid='.length);
     const key = `archlens:session:${createHash('sha256').update(sessionId).digest('hex')}`;
     const redis = new Redis(process.env.REDIS_URL!);

@@ -24,8 +24,8 @@ describe('EventPublisher against the Redis of the test run', () => {
     await publisher.publish('analysis.completed', payload, eventId); // a retried publish
     const jobs = await queue.getJobs(['waiting']);
     expect(jobs).toHaveLength(1);
-    expect(jobs[0]!.id).toBe(eventId);
-    const read = readEvent(jobs[0]!.data);
+    expect(jobs[0].id).toBe(eventId);
+    const read = readEvent(jobs[0].data);
     expect(read).toMatchObject({ name: 'analysis.completed', payload, envelope: { eventId } });
   });
 

@@ -30,7 +30,7 @@ function freshEmail(label: string): string {
 
 async function countUsers(stack: Stack, email: string): Promise<number> {
   const { rows } = await stack.db.query<{ n: string }>('SELECT count(*) AS n FROM auth.users WHERE email = $1', [email.toLowerCase()]);
-  return Number(rows[0]!.n);
+  return Number(rows[0].n);
 }
 
 /**

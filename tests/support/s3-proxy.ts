@@ -32,7 +32,7 @@ export async function startS3Proxy(upstream: string, mode: LargeUploadMode, larg
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
-      const path = decodeURIComponent((req.url ?? '').split('?')[0]!);
+      const path = decodeURIComponent((req.url ?? '').split('?')[0]);
       const large = req.method === 'PUT' && body.length >= largeBytes;
       const answered = (status: number) => requests.push({ method: req.method ?? '', path, bytes: body.length, status, receivedAt, answeredAt: performance.now() });
       const forward = () => {

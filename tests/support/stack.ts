@@ -100,7 +100,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       const jobsAdded = {} as Record<QueueName, number>;
       for (const q of Object.values(QUEUES)) jobsAdded[q] = Number((await redis.get(`bull:${q}:id`)) ?? 0);
       const { rows } = await db.query<{ n: string }>('SELECT count(*) AS n FROM analysis.analyses');
-      return { objects, jobsAdded, analyses: Number(rows[0]!.n) };
+      return { objects, jobsAdded, analyses: Number(rows[0].n) };
     },
     async close() {
       await gateway.close();

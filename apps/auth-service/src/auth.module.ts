@@ -1,9 +1,9 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { SERVICE_DATA_SOURCE, workerServiceModule } from '@archlens/platform/worker-host';
+import { workerServiceModule } from '@archlens/platform/worker-host';
 import { AUTH_CONFIG, type AuthConfig } from './config.js';
 import { AUTH_SCHEMA, AUTH_ENTITIES, AUTH_MIGRATIONS } from './database/auth-data-source.js';
 import { AuthHandlers, AuthLookupHandlers } from './users/auth.handlers.js';
-import { AUTH_DATA_SOURCE, UsersService } from './users/users.service.js';
+import { UsersService } from './users/users.service.js';
 
 /** auth-service: owns the `auth` schema and answers the `auth` and `auth-lookup` queues. */
 @Module({})
@@ -14,7 +14,7 @@ export class AuthModule {
       name: 'auth-service',
       redisUrl: config.REDIS_URL,
       database: { url: config.DATABASE_URL, schema: AUTH_SCHEMA, entities: AUTH_ENTITIES, migrations: AUTH_MIGRATIONS },
-      providers: [{ provide: AUTH_CONFIG, useValue: config }, { provide: AUTH_DATA_SOURCE, useExisting: SERVICE_DATA_SOURCE }, UsersService],
+      providers: [{ provide: AUTH_CONFIG, useValue: config }, UsersService],
       handlers: [AuthHandlers, AuthLookupHandlers],
     });
   }

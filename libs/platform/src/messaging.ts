@@ -270,7 +270,7 @@ export function startWorker<Q extends QueueName>(queue: Q, redisUrl: string, han
     queue,
     async (job: Job): Promise<ReplyEnvelope> => {
       const raw = job.data as Record<string, unknown>;
-      const requestId = typeof raw[REQUEST_ID_FIELD] === 'string' ? (raw[REQUEST_ID_FIELD] as string) : `job-${queue}-${job.id ?? '?'}`;
+      const requestId = typeof raw[REQUEST_ID_FIELD] === 'string' ? (raw[REQUEST_ID_FIELD]) : `job-${queue}-${job.id ?? '?'}`;
       const label = `${job.name} (request ${requestId}, job ${job.id ?? '?'})`;
       const definition = JOBS[job.name as JobName];
       const handler = table[job.name];

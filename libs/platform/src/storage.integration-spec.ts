@@ -37,7 +37,7 @@ describe('ObjectStorage against the S3 server of the test run', () => {
     await storage.put(`${prefix}a.jpg`, photo, 'image/jpeg');
     const [listed] = await storage.listWithDetails(prefix);
     expect(listed).toMatchObject({ key: `${prefix}a.jpg`, size: photo.length });
-    expect(listed!.lastModified.getTime()).toBeGreaterThanOrEqual(before);
+    expect(listed.lastModified.getTime()).toBeGreaterThanOrEqual(before);
     await storage.remove([`${prefix}a.jpg`]);
   });
 

@@ -1,4 +1,4 @@
-import { Client } from 'minio';
+import { Client, type BucketItem } from 'minio';
 
 /** Connection settings of the S3-compatible object store (`S3_*` variables). */
 export interface ObjectStorageSettings {
@@ -90,7 +90,7 @@ export class ObjectStorage {
   /** Objects under a prefix with their size and time of last change (the originals sweep). */
   async listWithDetails(prefix: string): Promise<StoredObjectInfo[]> {
     const objects: StoredObjectInfo[] = [];
-    for await (const item of this.client.listObjectsV2(this.bucket, prefix, true)) {
+    for await (const item of this.client.listObjectsV2(this.bucket, prefix, true) as AsyncIterable<BucketItem>) {
       if (item.name) objects.push({ key: item.name, size: item.size, lastModified: item.lastModified });
     }
     return objects;

@@ -2,11 +2,11 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import argon2 from 'argon2';
 import { DataSource, QueryFailedError, type Repository } from 'typeorm';
 import { sealedPasswordContext, type AuthResult, type PublicUser, type SignInCommand, type SignUpCommand } from '@archlens/contracts/auth';
+import { EventPublisher } from '@archlens/platform/events';
+import { SERVICE_DATA_SOURCE } from '@archlens/platform/worker-host';
 import { SealedSecretError, unsealSecret } from '@archlens/platform/sealing';
 import { AUTH_CONFIG, type AuthConfig } from '../config.js';
 import { UserEntity } from './user.entity.js';
-
-export const AUTH_DATA_SOURCE = Symbol('AUTH_DATA_SOURCE');
 
 /**
  * argon2id parameters: the OWASP Password Storage Cheat Sheet's first option
@@ -43,8 +43,9 @@ export class UsersService {
   private readonly decoyHash: Promise<string>;
 
   constructor(
-    @Inject(AUTH_DATA_SOURCE) dataSource: DataSource,
+    @Inject(SERVICE_DATA_SOURCE) dataSource: DataSource,
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
+    private readonly events: EventPublisher,
   ) {
     this.users = dataSource.getRepository(UserEntity);
     this.decoyHash = argon2.hash('archlens-decoy-password', ARGON2_OPTIONS);
@@ -52,7 +53,7 @@ export class UsersService {
 
   /**
    * Creates an account. The password arrives sealed (`SignUpCommand.sealedPassword`) and is opened
-   * here, only for argon2.
+   * here, only for argon2. Publishes `user.registered` (the user id is its idempotency key).
    * @returns EMAIL_TAKEN when the e-mail exists in any letter case
    * @throws SealedSecretError when the sealed password does not open (wrong key, altered, sealed
    *   for another command or e-mail): the job fails, no account is created
@@ -69,6 +70,8 @@ export class UsersService {
           profileImageUrl: null,
         }),
       );
+      // The user id is the event's idempotency key.
+      await this.events.publish('user.registered', { userId: user.id, email: user.email, firstName: user.firstName }, user.id);
       return { ok: true, user: toPublicUser(user) };
     } catch (error) {
       if (error instanceof QueryFailedError && (error as QueryFailedError & { code?: string }).code === UNIQUE_VIOLATION) {

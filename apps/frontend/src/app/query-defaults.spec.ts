@@ -22,7 +22,7 @@ describe('react-query defaults (spec §7 default fetch, spec §9 behaviour)', ()
     const fetchMock = mockFetch(() => new Response(JSON.stringify([{ id: 'a1' }]), { status: 200 }));
     await expect(client.fetchQuery({ queryKey: queryKeys.previousAnalyses })).resolves.toEqual([{ id: 'a1' }]);
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    const [path, init] = fetchMock.mock.calls[0]!;
+    const [path, init] = fetchMock.mock.calls[0];
     expect(path).toBe('/api/analyses');
     expect(init.method).toBe('GET');
     expect(init.credentials).toBe('include');
@@ -32,7 +32,7 @@ describe('react-query defaults (spec §7 default fetch, spec §9 behaviour)', ()
     const fetchMock = mockFetch(() => new Response('{"message":"Unauthorized"}', { status: 401, statusText: 'Unauthorized' }));
     await expect(client.fetchQuery({ queryKey: queryKeys.authUser })).rejects.toThrow('401: {"message":"Unauthorized"}');
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(fetchMock.mock.calls[0]![0]).toBe('/api/auth/user');
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/auth/user');
   });
 
   it('keeps a fetched answer: never stale, so a second read does not call the server', async () => {

@@ -25,7 +25,7 @@ function useSignInQueryFlag(signedOut: boolean | null) {
     const next = new URLSearchParams(params);
     next.delete('signin');
     const search = next.toString();
-    navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true });
+    void navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true });
   }, [requested, signedOut, params, navigate, location.pathname, location.hash, openSignInDialog]);
 }
 

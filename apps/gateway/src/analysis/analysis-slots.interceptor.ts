@@ -5,6 +5,7 @@ import { finalize, type Observable } from 'rxjs';
 import { ServiceUnavailableError } from '@archlens/platform/messaging';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { GATEWAY_REDIS } from '../core/redis.js';
+import { RateLimitsService } from '../security/rate-limits.service.js';
 import { userIdOf } from '../sessions/session.guard.js';
 
 /** Seconds a client is asked to wait when it already has its analyses running. */
@@ -19,9 +20,10 @@ export class TooManyAnalysesException extends HttpException {
 }
 
 /**
- * At most `MAX_CONCURRENT_ANALYSES_PER_USER` analyses of one user at once (issue 11: 2), across
- * every copy of the gateway: a Redis counter per user, taken before the upload is read and given
- * back when the answer is sent. The counter expires a minute after the longest possible analysis,
+ * Admits an analysis before its upload is read: at most `RATE_LIMIT_ANALYSES_PER_USER` per user per
+ * hour (issue 11, `RateLimitsService`), and at most `MAX_CONCURRENT_ANALYSES_PER_USER` of one user
+ * at once (issue 11: 2), across every copy of the gateway: a Redis counter per user, taken before
+ * the upload is read and given back when the answer is sent. The counter expires a minute after the longest possible analysis,
  * so a gateway that dies mid-request cannot hold a slot for ever.
  */
 @Injectable()
@@ -29,11 +31,17 @@ export class AnalysisSlotsInterceptor implements NestInterceptor {
   constructor(
     @Inject(GATEWAY_REDIS) private readonly redis: Redis,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    private readonly rateLimits: RateLimitsService,
   ) {}
 
-  /** @throws TooManyAnalysesException (429), ServiceUnavailableError when Redis is unreachable */
+  /**
+   * @throws the hourly limit's 429, TooManyAnalysesException (429), ServiceUnavailableError when
+   *   Redis is unreachable
+   */
   async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
-    const key = `archlens:analyses-running:${userIdOf(context.switchToHttp().getRequest<Request>())}`;
+    const userId = userIdOf(context.switchToHttp().getRequest<Request>());
+    await this.rateLimits.consume('analysesPerUser', userId);
+    const key = `archlens:analyses-running:${userId}`;
     const ttlSeconds = Math.ceil(this.config.ANALYSIS_REPLY_TIMEOUT_MS / 1000) + 60;
     let running: number;
     try {

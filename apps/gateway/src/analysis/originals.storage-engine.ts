@@ -101,7 +101,7 @@ export class OriginalsStorageEngine implements StorageEngine {
     const chunks: Buffer[] = [];
     let reserved = 0;
     try {
-      for await (const chunk of file.stream as Readable) {
+      for await (const chunk of file.stream) {
         const bytes = chunk as Buffer;
         if (!this.budget.tryReserve(bytes.length)) throw new RetryLaterException(UPLOAD_BUDGET_MESSAGE, BUSY_RETRY_AFTER_SECONDS);
         reserved += bytes.length;
@@ -113,7 +113,7 @@ export class OriginalsStorageEngine implements StorageEngine {
       }
       const header = await check.finish();
       const key = `uploads/${userId}/${randomUUID()}.${header.extension}`;
-      const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, reserved);
+      const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, reserved);
       chunks.length = 0;
       try {
         await this.storage.put(key, body, header.mimeType);

@@ -42,6 +42,7 @@ const DIMENSION_STEPS = [64 * 1024, 256 * 1024, 1024 * 1024, 4 * 1024 * 1024, 16
 /** Printable file name for messages: no path, no control characters, at most 120 characters. */
 export function displayName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() || 'image';
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
   return base.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 120) || 'image';
 }
 

@@ -80,8 +80,8 @@ describe('describeFeatures on the fixture photos', () => {
     }
     expect(expandedDescription).toContain(`by ${features.verticalToHorizontal.toFixed(1)} to 1`);
     expect(expandedDescription).toContain(`Mirror symmetry scores ${features.symmetry.toFixed(2)}`);
-    expect(expandedDescription).toContain(features.palette[0]!.hex);
-    expect(expandedDescription).toContain(features.palette[0]!.name);
+    expect(expandedDescription).toContain(features.palette[0].hex);
+    expect(expandedDescription).toContain(features.palette[0].name);
     expect(expandedDescription).toMatch(/without an AI model/);
     expect(expandedDescription).not.toMatch(/\n{3,}/);
   });

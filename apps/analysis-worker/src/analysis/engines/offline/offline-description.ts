@@ -165,7 +165,7 @@ function picker(f: AggregateFeatures): WordingPicker {
   const seed = [f.verticalToHorizontal, f.symmetry, f.luminance, f.contrast, f.sky, f.edgeDensity]
     .map((x) => x.toFixed(3))
     .join('|');
-  return <T>(key: string, options: readonly T[]): T => options[fnv1a(`${seed}#${key}`) % options.length] as T;
+  return <T>(key: string, options: readonly T[]): T => options[fnv1a(`${seed}#${key}`) % options.length];
 }
 
 /** Hedged material reading of a colour family: what such a tone usually is on a building. */

@@ -146,10 +146,10 @@ describe('extractFeatures on synthetic images', () => {
   it('scores a mirror-symmetric image near 1 and above the photo it was made from', async () => {
     const photo = fixturePhoto('mit-media-lab.jpg');
     const { width, height } = await sharp(photo).metadata();
-    const half = Math.floor(width! / 2);
-    const left = await sharp(photo).extract({ left: 0, top: 0, width: half, height: height! }).png().toBuffer();
+    const half = Math.floor(width / 2);
+    const left = await sharp(photo).extract({ left: 0, top: 0, width: half, height: height }).png().toBuffer();
     const mirrored = await sharp(left).flop().png().toBuffer();
-    const symmetric = await sharp({ create: { width: half * 2, height: height!, channels: 3, background: '#000' } })
+    const symmetric = await sharp({ create: { width: half * 2, height: height, channels: 3, background: '#000' } })
       .composite([
         { input: left, left: 0, top: 0 },
         { input: mirrored, left: half, top: 0 },
@@ -168,7 +168,7 @@ describe('extractFeatures on synthetic images', () => {
     const png = await syntheticPng(64, 48, () => [200, 190, 170]);
     const f = await extractFeatures(png);
     expect(f.palette).toHaveLength(1);
-    expect(f.palette[0]!.share).toBeCloseTo(1, 9);
+    expect(f.palette[0].share).toBeCloseTo(1, 9);
     expect(f.symmetry).toBe(1);
     expect(f.contrast).toBe(0);
   });
@@ -179,9 +179,9 @@ describe('extractFeatures on synthetic images', () => {
       .png()
       .toBuffer();
     expect((await sharp(grey).metadata()).channels).toBe(1);
-    expect((await extractFeatures(grey)).palette[0]!.family).toBe('mid grey');
+    expect((await extractFeatures(grey)).palette[0].family).toBe('mid grey');
     const clear = await sharp({ create: { width: 50, height: 50, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
-    expect((await extractFeatures(clear)).palette[0]!.family).toBe('white'); // flattened on white
+    expect((await extractFeatures(clear)).palette[0].family).toBe('white'); // flattened on white
   });
 
   it('rejects bytes that are not an image with ImageDecodeError', async () => {

@@ -8,8 +8,8 @@ describe('expandTemplate', () => {
     // 4 fixed words; chunks of 2, 2 and 3 words.
     expect(candidates.map((c) => c.words)).toEqual([11, 9, 8, 7, 6, 4]);
     for (const c of candidates) expect(countWords(c.text)).toBe(c.words);
-    expect(candidates[0]!.text).toBe('Read plainly, the frame is close to symmetrical, formal and ordered.');
-    expect(candidates[candidates.length - 1]!.text).toBe('The frame is symmetrical.');
+    expect(candidates[0].text).toBe('Read plainly, the frame is close to symmetrical, formal and ordered.');
+    expect(candidates[candidates.length - 1].text).toBe('The frame is symmetrical.');
   });
 
   it('keeps the more valuable chunk when two renderings have the same length', () => {
@@ -35,7 +35,7 @@ describe('fitExactly', () => {
       optionalSentence('[!Taken together,] it reads as upright and formal.'),
     ];
     const reachable = new Set<number>();
-    for (const a of slots[0]!) for (const b of slots[1]!) for (const c of slots[2]!) reachable.add(a.words + b.words + c.words);
+    for (const a of slots[0]) for (const b of slots[1]) for (const c of slots[2]) reachable.add(a.words + b.words + c.words);
     for (let target = 0; target <= 40; target++) {
       const texts = fitExactly(slots, target);
       expect(texts !== null).toBe(reachable.has(target));

@@ -32,7 +32,7 @@ interface Part {
 
 function parseTemplate(template: string): Part[] {
   const parts: Part[] = [];
-  const pattern = /\[(!{0,2})([^\[\]]*)\]/g;
+  const pattern = /\[(!{0,2})([^[\]]*)\]/g;
   let last = 0;
   for (let m = pattern.exec(template); m !== null; m = pattern.exec(template)) {
     if (m.index > last) parts.push({ text: template.slice(last, m.index), optional: false, weight: 0 });
@@ -41,7 +41,7 @@ function parseTemplate(template: string): Part[] {
     last = m.index + m[0].length;
   }
   if (last < template.length) parts.push({ text: template.slice(last), optional: false, weight: 0 });
-  if (/[\[\]]/.test(parts.filter((p) => !p.optional).map((p) => p.text).join(''))) {
+  if (/[[\]]/.test(parts.filter((p) => !p.optional).map((p) => p.text).join(''))) {
     throw new Error(`Unbalanced brackets in template: ${template}`);
   }
   return parts;

@@ -52,7 +52,7 @@ export function AnalysisResultCard({ result }: { result: AnalysisResult }) {
             color="secondary"
             size="small"
             startIcon={<ContentCopyOutlined fontSize="small" />}
-            onClick={() => copyText(tab === 'primary' ? result.primaryDescription : result.expandedDescription)}
+            onClick={() => void copyText(tab === 'primary' ? result.primaryDescription : result.expandedDescription)}
             title={ANALYSIS_TEXTS.copyAriaLabel(tabLabel)}
           >
             {ANALYSIS_TEXTS.copy}
