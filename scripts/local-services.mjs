@@ -121,10 +121,9 @@ export async function ensureRedis({ db, stateDir, redisPort }) {
 }
 
 /**
- * V8 flags of the local S3 server. s3rver turns every upload and download into 64 KB Buffers; with
- * V8's default old-space start size its small heap (15 MB) hit a full mark-compact on about every
- * analysis (1 to 8 ms, pausing the upload or download in flight; `npm run bench:analyze`). Starting
- * old space at 256 MB leaves those collections to minor GCs. A dev-only server: the memory is cheap.
+ * V8 flags of the local S3 server: s3rver turns every upload and download into 64 KB Buffers, and a
+ * larger old space leaves them to minor collections instead of full ones that pause transfers
+ * (measured in docs/performance.md). A dev-only server: the memory is cheap.
  */
 const S3_SERVER_V8_FLAGS = ['--initial-old-space-size=256'];
 

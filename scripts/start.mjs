@@ -9,16 +9,6 @@ import { buildAll, ensureDependencies, log, ROOT } from './bootstrap.mjs';
 ensureDependencies();
 const { ensurePostgres, ensureRedis, ensureS3, ensureSealingKeys } = await import('./local-services.mjs');
 
-/**
- * V8 flags of the gateway. It holds every upload in memory (4 MB for the benchmark's three photos,
- * up to 10 × 50 MB by spec §9) as Buffers outside V8's heap; with V8's default start size of old
- * space, that outside memory set off a full mark-compact every eight or nine analyses, 4 to 23 ms
- * each (`--trace-gc`, 35 analyses). Starting old space at 256 MB leaves them to minor GCs; the added
- * latency of an analysis fell by 3 to 7 ms (two batches of three alternating app starts, 100
- * requests each; README "Benchmark"). The analysis worker ran no mark-compact in the same requests
- * and gained nothing from the flag. A deployment outside `npm start` passes the same flag to the gateway.
- */
-const GATEWAY_V8_FLAGS = ['--initial-old-space-size=256'];
 const env = process.env;
 const port = Number(env.PORT ?? 3000);
 const stateDir = path.resolve(ROOT, env.ARCHLENS_STATE_DIR ?? '.local');
@@ -76,12 +66,12 @@ try {
   delete appEnv.AUTH_SEALING_PUBLIC_KEY;
   delete appEnv.AUTH_SEALING_PRIVATE_KEY;
   const apps = [
-    { name: 'auth-service', colour: 35, v8Flags: [], env: { AUTH_SEALING_PRIVATE_KEY } },
-    { name: 'analysis-worker', colour: 36, v8Flags: [], env: {} },
-    { name: 'gateway', colour: 32, v8Flags: GATEWAY_V8_FLAGS, env: { AUTH_SEALING_PUBLIC_KEY } },
+    { name: 'auth-service', colour: 35, env: { AUTH_SEALING_PRIVATE_KEY } },
+    { name: 'analysis-worker', colour: 36, env: {} },
+    { name: 'gateway', colour: 32, env: { AUTH_SEALING_PUBLIC_KEY } },
   ];
   for (const app of apps) {
-    const child = spawn(process.execPath, [...app.v8Flags, '--enable-source-maps', path.join(ROOT, 'apps', app.name, 'dist', 'main.js')], {
+    const child = spawn(process.execPath, ['--enable-source-maps', path.join(ROOT, 'apps', app.name, 'dist', 'main.js')], {
       cwd: ROOT,
       env: { ...appEnv, ...app.env },
       stdio: ['ignore', 'pipe', 'pipe'],
