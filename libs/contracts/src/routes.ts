@@ -6,8 +6,11 @@ import { publicUserSchema, signInRequestSchema, signUpRequestSchema } from './au
 export interface ApiRoute {
   method: 'GET' | 'POST';
   path: string;
-  /** JSON body schema, 'multipart' for uploads, or null for no body. */
-  request: z.ZodType | 'multipart' | null;
+  /**
+   * JSON body schema, 'multipart' for uploads, 'raw' for a body the route reads as exact bytes (a
+   * webhook whose signature covers them), or null for no body.
+   */
+  request: z.ZodType | 'multipart' | 'raw' | null;
   /** Success body schema, or 'redirect' for browser navigations. */
   response: z.ZodType | 'redirect';
 }
