@@ -86,6 +86,25 @@ describe('abuse limits (Redis-backed, product defaults: 10 failed sign-ins per a
     expect((await signIn(email, password, nextAddress())).status).toBe(200);
   });
 
+  it('counts sign-ins sent in parallel: of 16 at once from one address, at most 10 reach the password check', async () => {
+    const address = nextAddress();
+    const answers = await Promise.all(Array.from({ length: 16 }, (_, i) => signIn(freshEmail(`burst-${i}`), password, address)));
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(6);
+  });
+
+  it('takes the address the proxy saw, not one the client wrote into X-Forwarded-For', async () => {
+    const address = nextAddress();
+    // The client prepends a new forged address each time; the trusted proxy appends the real one.
+    for (let i = 1; i <= 10; i += 1) {
+      const res = await request(stack.http).post('/api/auth/signin').set('X-Forwarded-For', `203.0.113.${i}, ${address}`).send({ email: freshEmail(`xff-${i}`), password });
+      expect([i, res.status]).toEqual([i, 401]);
+    }
+    const forged = await request(stack.http).post('/api/auth/signin').set('X-Forwarded-For', `203.0.113.99, ${address}`).send({ email: freshEmail('xff-11'), password });
+    expect(forged.status).toBe(429);
+  });
+
   it('answers the 11th failed sign-in for one e-mail in 15 minutes with 429, from whatever address, and keeps no e-mail in clear in Redis', async () => {
     const email = freshEmail('Victim');
     for (let i = 1; i <= 10; i += 1) {

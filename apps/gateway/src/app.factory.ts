@@ -29,11 +29,11 @@ export async function createGatewayApp(
     bodyParser: false,
     logger: options.logger ?? ['error', 'warn', 'log'],
   });
-  app.set('trust proxy', config.TRUST_PROXY);
+  app.set('trust proxy', config.TRUST_PROXY > 0 ? config.TRUST_PROXY : false);
   app.disable('x-powered-by');
   app.use(requestIdMiddleware);
   // Security headers on every answer (API, SPA, errors), then refuse cross-site writes before any body is read.
-  app.use(securityHeaders({ behindTlsProxy: config.TRUST_PROXY }));
+  app.use(securityHeaders({ behindTlsProxy: config.TRUST_PROXY > 0 }));
   app.use(originCheck(config.ALLOWED_ORIGINS));
   app.use(cookieParser());
   app.use(...bodyParsers(RAW_BODY_PATHS));

@@ -21,16 +21,23 @@ export const gatewayConfigSchema = z.object({
   ANALYSIS_REPLY_TIMEOUT_MS: z.coerce.number().int().min(100).default(QUEUE_SETTINGS.analysis.replyTimeoutMs),
   /**
    * Upload bytes the gateway holds in memory at once, across every request, in bytes (issue 11:
-   * default 256 MB); an upload beyond it is refused with 503 and `Retry-After`.
+   * default 256 MB); an upload beyond it is refused with 503 and `Retry-After`. At least twice the
+   * largest photo: a photo is held as it arrives and once more, joined, while it is stored.
    */
-  UPLOAD_BUDGET_BYTES: z.coerce.number().int().min(MAX_IMAGE_BYTES).default(256 * 1024 * 1024),
+  UPLOAD_BUDGET_BYTES: z.coerce.number().int().min(2 * MAX_IMAGE_BYTES).default(256 * 1024 * 1024),
   /** Analyses one user may have running at once (issue 11: default 2); beyond it 429 and `Retry-After`. */
   MAX_CONCURRENT_ANALYSES_PER_USER: z.coerce.number().int().min(1).default(2),
-  /** Express "trust proxy": set when TLS ends at a proxy, so cookies get the Secure flag. */
+  /**
+   * How many proxies in front of the gateway to trust, as Express's "trust proxy" hop count: 0
+   * (`false`, default) for none; `true` means 1. Behind them the client's address is the one the
+   * nearest trusted proxy saw (never an address the client wrote into X-Forwarded-For itself), TLS
+   * at the proxy gives Secure cookies, and HSTS is sent.
+   */
   TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0', ''])
+    .string()
     .default('false')
-    .transform((v) => v === 'true' || v === '1'),
+    .transform((v) => (v === 'true' ? 1 : v === 'false' || v === '' ? 0 : Number(v)))
+    .pipe(z.number().int().min(0).max(10)),
   /**
    * auth-service's RSA public key (PEM; literal `\n` escapes accepted), to which the gateway seals
    * every password before it goes on a queue (ARCHITECTURE.md "Messages"). Required: `npm start`

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Logger } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import {
   EVENT_SUBSCRIPTIONS,
@@ -21,6 +22,7 @@ const KEEP_EVENTS_SECONDS = 7 * 24 * 3600;
  */
 export class EventPublisher {
   private readonly queues = new Map<string, Queue>();
+  private readonly logger = new Logger('EventPublisher');
 
   /**
    * @param redisUrl the Redis of the queues
@@ -47,6 +49,20 @@ export class EventPublisher {
       await queue.add(name, envelope, { jobId: eventId, attempts: 5, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: { age: KEEP_EVENTS_SECONDS }, removeOnFail: { age: KEEP_EVENTS_SECONDS } });
     }
     return envelope;
+  }
+
+  /**
+   * `publish` for a fact that is already recorded: a failure to deliver (Redis unreachable) is
+   * logged with the event id and does not fail the caller, whose work stands.
+   * @returns the envelope, or undefined when it could not be delivered
+   */
+  async tryPublish<N extends EventName>(name: N, payload: EventPayload<N>, eventId?: string): Promise<EventEnvelope | undefined> {
+    try {
+      return await this.publish(name, payload, eventId);
+    } catch (error) {
+      this.logger.error(`event ${name} ${eventId ?? ''} was not delivered: ${error instanceof Error ? error.message : String(error)}`);
+      return undefined;
+    }
   }
 
   /** Closes the queues it opened. */

@@ -98,9 +98,15 @@ export class NoWorkerError extends Error {
 /** The worker did not answer within the queue's reply timeout: the gateway answers 504. */
 export class CommandTimeoutError extends Error {
   override readonly name = 'CommandTimeoutError';
+  /**
+   * @param job the command that was not answered
+   * @param timeoutMs how long the caller waited, in ms
+   * @param neverStarted true when the job was still waiting and has been withdrawn: no worker will run it
+   */
   constructor(
     readonly job: JobName,
     readonly timeoutMs: number,
+    readonly neverStarted: boolean,
   ) {
     super(`The ${JOBS[job].queue} service did not answer within ${(timeoutMs / 1000).toFixed(timeoutMs < 10_000 ? 1 : 0)} s. Please try again.`);
   }
@@ -148,6 +154,7 @@ export class CommandClient {
     let entry = this.queues.get(name);
     if (!entry) {
       const queue = new Queue(name, { connection: failFastRedisOptions(this.redisUrl) });
+      queue.setMaxListeners(0); // every request in flight waits on it
       const events = new QueueEvents(name, { connection: redisConnection(this.redisUrl) });
       events.setMaxListeners(0);
       const ready = Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
@@ -215,9 +222,14 @@ export class CommandClient {
       raw = await job.waitUntilFinished(events, timeoutMs);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      if (/timed out/i.test(message)) {
-        await job.remove().catch(() => undefined); // still waiting: nobody will read its answer
-        throw new CommandTimeoutError(name, timeoutMs);
+      // BullMQ's own wording for a wait that ran out (Job.waitUntilFinished), not a worker's reason.
+      if (message.startsWith('Job wait ')) {
+        // A job still waiting is withdrawn (nobody will read its answer); one a worker holds stays.
+        const neverStarted = await job.remove().then(
+          () => true,
+          () => false,
+        );
+        throw new CommandTimeoutError(name, timeoutMs, neverStarted);
       }
       throw new CommandFailedError(message);
     }

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { Client, type BucketItem } from 'minio';
 
 /** Connection settings of the S3-compatible object store (`S3_*` variables). */
@@ -62,11 +63,15 @@ export class ObjectStorage {
   }
 
   /**
-   * Stores `body` under `key` with its content type, in one PUT by the `minio` client.
+   * Stores `body` under `key` with its content type, in one PUT by the `minio` client. `body` may be
+   * the chunks an upload arrived in: the client joins them into the one copy it sends (a Buffer given
+   * whole is copied by the client all the same).
    * @throws the client's error (the store refused, or could not be reached)
    */
-  async put(key: string, body: Buffer, contentType: string): Promise<void> {
-    await this.client.putObject(this.bucket, key, body, body.length, { 'Content-Type': contentType });
+  async put(key: string, body: Buffer | readonly Buffer[], contentType: string): Promise<void> {
+    const chunks = Buffer.isBuffer(body) ? [body] : body;
+    const size = chunks.reduce((total, chunk) => total + chunk.length, 0);
+    await this.client.putObject(this.bucket, key, Readable.from(chunks), size, { 'Content-Type': contentType });
   }
 
   /** Reads a whole object into memory. @throws the client's error when the key is missing */

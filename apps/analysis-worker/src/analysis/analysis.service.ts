@@ -4,6 +4,7 @@ import {
   ANALYSIS_MESSAGES,
   PREVIOUS_ANALYSES_SHOWN,
   type AnalyseImagesJob,
+  type AnalysisText,
   type AnalyzeResponse,
   type PreviousAnalysis,
 } from '@archlens/contracts/analysis';
@@ -15,6 +16,8 @@ import { AnalysisEntity } from './analysis.entity.js';
 import { UndecodableImageError, type VisionEngine } from './engines/vision-engine.js';
 
 export const VISION_ENGINE = Symbol('VISION_ENGINE');
+/** The answer when the stored originals cannot be read back (the store is down or failing): 503, try again. */
+export const PHOTOS_UNREADABLE_MESSAGE = 'Your photos could not be read back from storage just now. Please try again in a moment.';
 
 /** Runs and records Design Language Analyses. */
 @Injectable()
@@ -35,20 +38,25 @@ export class AnalysisService {
    * `analysis.completed`. On any
    * failure the originals are removed: no analysis will ever refer to them (issue 11).
    * @throws DomainError 422 naming the file when a photo cannot be decoded (issue 11: truncated or
-   *   corrupt); AnalysisEngineError (502) from the engine; the storage or database error otherwise
+   *   corrupt), 503 when the originals cannot be read back; AnalysisEngineError (502) from the
+   *   engine; the database error otherwise
    */
   async analyse(job: AnalyseImagesJob): Promise<AnalyzeResponse> {
     const started = performance.now();
     const keys = job.images.map((image) => image.key);
+    let saved: AnalysisEntity;
+    let text: AnalysisText;
     try {
-      const photos = await Promise.all(keys.map((key) => this.storage.get(key)));
-      const text = await this.engine.analyse(photos).catch((error: unknown) => {
+      const photos = await Promise.all(keys.map((key) => this.storage.get(key))).catch((error: unknown) => {
+        throw new DomainError(503, PHOTOS_UNREADABLE_MESSAGE, error);
+      });
+      text = await this.engine.analyse(photos).catch((error: unknown) => {
         if (error instanceof UndecodableImageError) {
           throw new DomainError(422, ANALYSIS_MESSAGES.undecodable(job.images[error.index]?.fileName ?? `image ${error.index + 1}`), error);
         }
         throw error;
       });
-      const saved = await this.analyses.save(
+      saved = await this.analyses.save(
         this.analyses.create({
           userId: job.userId,
           imageKeys: keys,
@@ -61,20 +69,22 @@ export class AnalysisService {
           durationMs: Math.round(performance.now() - started),
         }),
       );
-      // The analysis id is the event's idempotency key: a retried publish is not delivered twice.
-      await this.events.publish('analysis.completed', { analysisId: saved.id, userId: job.userId, imageCount: saved.imageCount, engine: saved.engine }, saved.id);
-      return {
-        id: saved.id,
-        ...text,
-        engine: this.engine.name,
-        model: this.engine.model,
-        createdAt: saved.createdAt.toISOString(),
-        imageCount: saved.imageCount,
-      };
     } catch (error) {
+      // Not recorded: no analysis will ever refer to these originals.
       await this.storage.remove(keys).catch(() => undefined);
       throw error;
     }
+    // Recorded: from here on the originals belong to the analysis. The analysis id is the event's
+    // idempotency key; a publish that fails is logged and does not undo the analysis.
+    await this.events.tryPublish('analysis.completed', { analysisId: saved.id, userId: job.userId, imageCount: saved.imageCount, engine: saved.engine }, saved.id);
+    return {
+      id: saved.id,
+      ...text,
+      engine: this.engine.name,
+      model: this.engine.model,
+      createdAt: saved.createdAt.toISOString(),
+      imageCount: saved.imageCount,
+    };
   }
 
   /** The user's most recent analyses, newest first (spec §9: 3). */

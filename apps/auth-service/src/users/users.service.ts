@@ -70,8 +70,8 @@ export class UsersService {
           profileImageUrl: null,
         }),
       );
-      // The user id is the event's idempotency key.
-      await this.events.publish('user.registered', { userId: user.id, email: user.email, firstName: user.firstName }, user.id);
+      // The user id is the event's idempotency key; a failed publish is logged, the account stands.
+      await this.events.tryPublish('user.registered', { userId: user.id, email: user.email, firstName: user.firstName }, user.id);
       return { ok: true, user: toPublicUser(user) };
     } catch (error) {
       if (error instanceof QueryFailedError && (error as QueryFailedError & { code?: string }).code === UNIQUE_VIOLATION) {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { HttpException, HttpStatus, Inject, Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import type { Request } from 'express';
 import { Redis } from 'ioredis';
@@ -19,12 +20,19 @@ export class TooManyAnalysesException extends HttpException {
   }
 }
 
+/** Longest an upload may take before its analysis starts, in ms (Node's default request timeout, 5 minutes). */
+const UPLOAD_MAX_MS = 300_000;
+
 /**
- * Admits an analysis before its upload is read: at most `RATE_LIMIT_ANALYSES_PER_USER` per user per
- * hour (issue 11, `RateLimitsService`), and at most `MAX_CONCURRENT_ANALYSES_PER_USER` of one user
- * at once (issue 11: 2), across every copy of the gateway: a Redis counter per user, taken before
- * the upload is read and given back when the answer is sent. The counter expires a minute after the longest possible analysis,
- * so a gateway that dies mid-request cannot hold a slot for ever.
+ * Admits an analysis before its upload is read: at most `MAX_CONCURRENT_ANALYSES_PER_USER` of one
+ * user at once (issue 11: 2), across every copy of the gateway, then at most
+ * `RATE_LIMIT_ANALYSES_PER_USER` per user per hour (issue 11, `RateLimitsService`; a request refused
+ * for concurrency does not use one up).
+ *
+ * The running analyses of a user are a Redis sorted set of one member per request, scored by its
+ * start time: a member is removed when its answer is sent, and one whose removal was lost (Redis
+ * blip, gateway crash) stops counting once older than the longest possible request, so no user is
+ * locked out and none gains a slot.
  */
 @Injectable()
 export class AnalysisSlotsInterceptor implements NestInterceptor {
@@ -35,25 +43,35 @@ export class AnalysisSlotsInterceptor implements NestInterceptor {
   ) {}
 
   /**
-   * @throws the hourly limit's 429, TooManyAnalysesException (429), ServiceUnavailableError when
+   * @throws TooManyAnalysesException (429), the hourly limit's 429, ServiceUnavailableError when
    *   Redis is unreachable
    */
   async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
     const userId = userIdOf(context.switchToHttp().getRequest<Request>());
-    await this.rateLimits.consume('analysesPerUser', userId);
     const key = `archlens:analyses-running:${userId}`;
-    const ttlSeconds = Math.ceil(this.config.ANALYSIS_REPLY_TIMEOUT_MS / 1000) + 60;
+    const member = randomUUID();
+    const maxAgeMs = UPLOAD_MAX_MS + this.config.ANALYSIS_REPLY_TIMEOUT_MS + 60_000;
+    const now = Date.now();
     let running: number;
     try {
-      const replies = await this.redis.multi().incr(key).expire(key, ttlSeconds).exec();
-      running = Number(replies?.[0]?.[1]);
+      const replies = await this.redis
+        .multi()
+        .zremrangebyscore(key, '-inf', now - maxAgeMs)
+        .zadd(key, now, member)
+        .zcard(key)
+        .pexpire(key, maxAgeMs)
+        .exec();
+      running = Number(replies?.[2]?.[1]);
     } catch (error) {
       throw new ServiceUnavailableError(error);
     }
-    const release = () => void this.redis.decr(key).catch(() => undefined);
-    if (!(running <= this.config.MAX_CONCURRENT_ANALYSES_PER_USER)) {
+    const release = () => void this.redis.zrem(key, member).catch(() => undefined);
+    try {
+      if (!(running <= this.config.MAX_CONCURRENT_ANALYSES_PER_USER)) throw new TooManyAnalysesException(this.config.MAX_CONCURRENT_ANALYSES_PER_USER);
+      await this.rateLimits.consume('analysesPerUser', userId);
+    } catch (error) {
       release();
-      throw new TooManyAnalysesException(this.config.MAX_CONCURRENT_ANALYSES_PER_USER);
+      throw error;
     }
     return next.handle().pipe(finalize(release));
   }

@@ -1,6 +1,6 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { ANALYSIS_MESSAGES, type AnalyzeResponse, type PreviousAnalysis } from '@archlens/contracts/analysis';
-import { CommandClient, CommandTimeoutError } from '@archlens/platform/messaging';
+import { CommandClient, CommandTimeoutError, NoWorkerError, ServiceUnavailableError } from '@archlens/platform/messaging';
 import { ObjectStorage } from '@archlens/platform/storage';
 import type { StoredOriginal } from './originals.storage-engine.js';
 
@@ -18,8 +18,9 @@ export class AnalysisService {
    * @param originals the stored photos (`ImageUploadInterceptor`), in upload order
    * @throws BadRequestException (no photos, spec §5 text); DomainError (the worker's refusal, e.g. 422
    *   for a photo that does not decode), NoWorkerError, ServiceUnavailableError, CommandTimeoutError,
-   *   CommandFailedError from the queue. Whenever no analysis will refer to the originals, they are
-   *   removed; after a timeout the worker may still record them (the sweep removes them if not).
+   *   CommandFailedError from the queue. When the job never ran, the originals are removed here; when
+   *   it ran and failed, the worker removed them; a job still running may yet record them (the sweep
+   *   removes them if it does not).
    */
   async analyse(userId: string, originals: StoredOriginal[] | undefined): Promise<AnalyzeResponse> {
     if (!originals || originals.length === 0) throw new BadRequestException(ANALYSIS_MESSAGES.noImages);
@@ -29,7 +30,11 @@ export class AnalysisService {
         images: originals.map((original) => ({ key: original.key, fileName: original.fileName })),
       });
     } catch (error) {
-      if (!(error instanceof CommandTimeoutError)) await this.storage.remove(originals.map((o) => o.key)).catch(() => undefined);
+      // The job never ran: nothing will refer to the originals. (When it ran and failed, the worker
+      // removed them before recording anything; a job still running may yet record them.)
+      const neverRan =
+        error instanceof NoWorkerError || error instanceof ServiceUnavailableError || (error instanceof CommandTimeoutError && error.neverStarted);
+      if (neverRan) await this.storage.remove(originals.map((o) => o.key)).catch(() => undefined);
       throw error;
     }
   }

@@ -45,8 +45,8 @@ type FileInfo = Partial<Express.Multer.File> & StoredOriginal & { path: string }
  * A multer storage engine that checks each photo on its first bytes as they arrive
  * (`ImageHeaderCheck`) and stores it in object storage through the `minio` client (issue 11:
  * "uploads stream, then the job is queued"). A request's photos are taken one after another, so a
- * request holds at most one photo in memory; the bytes held count against the gateway's
- * `UploadBudget`. A refused photo fails the upload at once, and multer then removes every photo of
+ * request holds at most one photo in memory; the bytes held (the chunks as they arrive, then the
+ * one joined copy the store's client sends) count against the gateway's `UploadBudget`. A refused photo fails the upload at once, and multer then removes every photo of
  * the request already stored (`_removeFile`), so nothing of it is left in the bucket.
  *
  * Why whole photos, not a multipart upload per photo: the local S3-compatible server (s3rver) does
@@ -113,15 +113,17 @@ export class OriginalsStorageEngine implements StorageEngine {
       }
       const header = await check.finish();
       const key = `uploads/${userId}/${randomUUID()}.${header.extension}`;
-      const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, reserved);
-      chunks.length = 0;
+      // The store's client joins the chunks into one copy for its PUT: that copy counts too.
+      const size = reserved;
+      if (!this.budget.tryReserve(size)) throw new RetryLaterException(UPLOAD_BUDGET_MESSAGE, BUSY_RETRY_AFTER_SECONDS);
+      reserved += size;
       try {
-        await this.storage.put(key, body, header.mimeType);
+        await this.storage.put(key, chunks, header.mimeType);
       } catch (error) {
         this.logger.warn(`storing ${key} failed: ${error instanceof Error ? error.message : String(error)}`);
         throw new RetryLaterException(STORE_FAILED_MESSAGE, BUSY_RETRY_AFTER_SECONDS);
       }
-      return { key, path: key, fileName: check.fileName, size: reserved, mimeType: header.mimeType, width: header.width, height: header.height };
+      return { key, path: key, fileName: check.fileName, size, mimeType: header.mimeType, width: header.width, height: header.height };
     } catch (error) {
       throw error instanceof UploadRejectedError ? new HttpException(error.message, error.status) : error;
     } finally {

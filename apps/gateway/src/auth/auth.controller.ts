@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Req, Res, UnauthorizedException, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { signInRequestSchema, signUpRequestSchema, type PublicUser, type SignInRequest, type SignUpRequest } from '@archlens/contracts/auth';
 import { ZodBodyPipe } from '../http/zod-body.pipe.js';
@@ -8,8 +8,9 @@ import { SESSION_COOKIE, SessionService } from '../sessions/session.service.js';
 import { AccountsService } from './accounts.service.js';
 
 /**
- * The client's address for the abuse limits: `request.ip` (the socket's peer, or the first
- * X-Forwarded-For hop when `TRUST_PROXY` is set).
+ * The client's address for the abuse limits: `request.ip` (the socket's peer, or with `TRUST_PROXY`
+ * set to N hops, the address the N-th proxy from the gateway saw: what a client writes into
+ * X-Forwarded-For itself is not trusted).
  */
 function clientAddress(request: Request): string {
   return request.ip ?? request.socket.remoteAddress ?? 'unknown';
@@ -46,10 +47,11 @@ export class AuthController {
   /**
    * `POST /api/auth/signin` `{email, password}` → 200 and the user, with a new session cookie;
    * 401 "Invalid email or password" for a wrong password and an unknown e-mail alike.
-   * Abuse limits (rate-limiter-flexible's login protection): 429 with `Retry-After`, before the
-   * password is checked, once an address has `RATE_LIMIT_SIGN_IN_PER_IP` failures in the last minute
-   * or an e-mail `RATE_LIMIT_SIGN_IN_PER_EMAIL` failures in the last 15 minutes (from any address);
-   * a failure counts against both, a success clears the e-mail's count. 503 when their Redis is unreachable.
+   * Abuse limits: 429 with `Retry-After`, before the password is checked, once an address has
+   * `RATE_LIMIT_SIGN_IN_PER_IP` failed attempts in the last minute or an e-mail
+   * `RATE_LIMIT_SIGN_IN_PER_EMAIL` in the last 15 minutes (from any address). Each attempt is counted
+   * as it starts (parallel attempts too); a success gives the address its point back and clears the
+   * e-mail's count. 503 when their Redis is unreachable.
    */
   @Post('auth/signin')
   @HttpCode(200)
@@ -59,20 +61,14 @@ export class AuthController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<PublicUser> {
     const address = clientAddress(request);
-    await Promise.all([this.limits.check('signInPerIp', address), this.limits.check('signInPerEmail', body.email)]);
-    let user: PublicUser;
-    try {
-      user = await this.accounts.signIn(body);
-    } catch (error) {
-      if (error instanceof UnauthorizedException) {
-        await this.limits.consumeAll([
-          ['signInPerIp', address],
-          ['signInPerEmail', body.email],
-        ]);
-      }
-      throw error;
-    }
-    await this.limits.reset('signInPerEmail', body.email);
+    // Every attempt takes its point before the password is checked, so attempts sent in parallel are
+    // counted too; a success gives the address its point back and clears the e-mail's count.
+    await this.limits.consumeAll([
+      ['signInPerIp', address],
+      ['signInPerEmail', body.email],
+    ]);
+    const user = await this.accounts.signIn(body);
+    await Promise.all([this.limits.reward('signInPerIp', address), this.limits.reset('signInPerEmail', body.email)]);
     await this.startSession(user.id, request, response);
     return user;
   }

@@ -64,7 +64,7 @@ describe('RateLimitsService without Redis', () => {
     try {
       for (const call of [
         () => service.consume('signUpPerIp', '127.0.0.1'),
-        () => service.check('signInPerEmail', 'ada@example.com'),
+        () => service.reward('signInPerIp', '127.0.0.1'),
         () => service.reset('signInPerEmail', 'ada@example.com'),
         () => service.consumeAll([['signInPerIp', '127.0.0.1'], ['signInPerEmail', 'ada@example.com']]),
       ]) {

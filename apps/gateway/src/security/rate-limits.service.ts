@@ -80,9 +80,9 @@ export function describeWait(seconds: number): string {
  * Redis-backed abuse limits (rate-limiter-flexible `RateLimiterRedis`, one limiter per
  * `RateLimitName`, keys `<RATE_LIMIT_KEY_PREFIX><name>:<key>`, default prefix `archlens:rl:`).
  *
- * Sign-in follows rate-limiter-flexible's "login endpoint protection": `check` the address and the
- * e-mail before verifying, `consume` both on a failed sign-in, `reset` the e-mail on success. Other
- * limits are `consume`d before the work.
+ * Every limit is `consume`d before the work, so requests sent in parallel are all counted. A
+ * sign-in consumes the address's and the e-mail's points before its password is checked; a success
+ * `reward`s the address its point back and `reset`s the e-mail, so only failures add up.
  *
  * Errors: a limit reached is a `TooManyRequestsException` (429, `Retry-After`); Redis unreachable or
  * stalled is a `ServiceUnavailableException` (503, `RATE_LIMITS_UNAVAILABLE_MESSAGE`). Its own
@@ -170,19 +170,15 @@ export class RateLimitsService implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
-   * Refuses when `key` has already used every point of the window, without counting a point.
-   * @throws TooManyRequestsException (429) when exhausted
+   * Gives `key` back one point (a sign-in that succeeded was counted before its password was checked).
    * @throws ServiceUnavailableException (503) when Redis cannot be reached
    */
-  async check(limit: RateLimitName, key: string): Promise<void> {
-    const limiter = this.limiters[limit];
-    let state: RateLimiterRes | null;
+  async reward(limit: RateLimitName, key: string): Promise<void> {
     try {
-      state = await limiter.get(RATE_LIMITS[limit].keyOf(key));
+      await this.limiters[limit].reward(RATE_LIMITS[limit].keyOf(key), 1);
     } catch (error) {
       throw this.toHttp(limit, error);
     }
-    if (state && state.consumedPoints >= limiter.points) throw this.tooMany(limit, state.msBeforeNext);
   }
 
   /**
