@@ -254,7 +254,7 @@ describe('an object store that refuses the second photo of three', () => {
     await proxy?.close();
   });
 
-  it('answers 503 with a clear message and Retry-After, keeps none of the photos and queues nothing', async () => {
+  it('answers 503 with a clear message and Retry-After, sends no further photo, keeps none and queues nothing', async () => {
     const { cookie, userId } = await signUp(stack, 'Refused');
     const before = await stack.footprint();
     const res = await analyseThreePhotos(stack, cookie);
@@ -262,11 +262,10 @@ describe('an object store that refuses the second photo of three', () => {
     expect(res.body.message).toBe(STORE_FAILED_MESSAGE);
     expect(res.headers['retry-after']).toBe('5');
     const puts = proxy.requests.filter((r) => r.method === 'PUT' && r.path.includes(`/uploads/${userId}/`));
-    // mit stored, tours refused (the minio client retries a 503 once); havana may have been stored
-    // meanwhile. Whatever was stored is removed again, and no job was queued.
-    expect(puts.find((p) => p.bytes === fixturePhoto('mit-media-lab.jpg').length)?.status).toBe(200);
-    expect(puts.filter((p) => p.bytes === fixturePhoto('tours-cathedral-gothic.jpg').length).map((p) => p.status)).toContain(503);
-    expect(await stack.storage.list(`uploads/${userId}/`)).toEqual([]);
+    // mit stored; tours refused (the minio client retries a 503 once); havana never sent.
+    expect(puts[0] && [puts[0].bytes, puts[0].status]).toEqual([fixturePhoto('mit-media-lab.jpg').length, 200]);
+    expect(puts.slice(1).map((p) => [p.bytes, p.status])).toEqual(puts.slice(1).map(() => [fixturePhoto('tours-cathedral-gothic.jpg').length, 503]));
+    expect(puts.length).toBeGreaterThanOrEqual(2);
     expect(await stack.footprint()).toEqual(before);
   });
 });
