@@ -10,7 +10,12 @@ import { ensurePostgres, ensureRedis, ensureS3 } from './local-services.mjs';
 
 export default async function setup() {
   const stateDir = mkdtempSync(path.join(os.tmpdir(), 'archlens-it-'));
-  const postgres = await ensurePostgres({ database: process.env.ARCHLENS_TEST_DB ?? 'archlens_test', stateDir: path.resolve('.local/test'), pgPort: 54349, fresh: true });
+  const postgres = await ensurePostgres({
+    database: process.env.ARCHLENS_TEST_DB ?? 'archlens_test',
+    stateDir: path.resolve('.local/test'),
+    pgPort: 54349,
+    fresh: true,
+  });
   const redis = await ensureRedis({ db: Number(process.env.ARCHLENS_TEST_REDIS_DB ?? 15), stateDir, redisPort: 63795 });
   const flush = new Redis(redis.url);
   await flush.flushdb();

@@ -106,9 +106,13 @@ export async function ensureRedis({ db, stateDir, redisPort }) {
   }
   const dir = path.join(stateDir, 'redis');
   mkdirSync(dir, { recursive: true });
-  const child = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], {
-    stdio: 'ignore',
-  });
+  const child = spawn(
+    'redis-server',
+    ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
+    {
+      stdio: 'ignore',
+    },
+  );
   for (let i = 0; i < 100 && !(await isListening('127.0.0.1', redisPort)); i++) await new Promise((r) => setTimeout(r, 100));
   if (!(await isListening('127.0.0.1', redisPort))) throw new Error(`redis-server did not start on port ${redisPort}`);
   return {
@@ -164,10 +168,17 @@ export async function ensureS3({ stateDir, s3Port, bucket = 'archlens' }) {
   // A server that dies later (not stopped by Ctrl-C, which it also receives) fails every upload
   // with 503; say why in the log.
   child.once('exit', (code, signal) => {
-    if (!stopping && code !== 0) log(`the local S3 server on port ${port} exited with ${code ?? signal}; uploads will fail until a restart`);
+    if (!stopping && code !== 0)
+      log(`the local S3 server on port ${port} exited with ${code ?? signal}; uploads will fail until a restart`);
   });
   return {
-    env: { S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_ACCESS_KEY: 'S3RVER', S3_SECRET_KEY: 'S3RVER', S3_BUCKET: bucket, S3_REGION: 'us-east-1' },
+    env: {
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_ACCESS_KEY: 'S3RVER',
+      S3_SECRET_KEY: 'S3RVER',
+      S3_BUCKET: bucket,
+      S3_REGION: 'us-east-1',
+    },
     stop: () =>
       new Promise((resolve) => {
         stopping = true;
@@ -194,7 +205,9 @@ export function ensureSealingKeys(stateDir) {
   const privatePath = path.join(directory, 'auth-sealing.pem');
   const publicPath = path.join(directory, 'auth-sealing.pub.pem');
   if (!existsSync(privatePath) && existsSync(publicPath)) {
-    throw new Error(`${publicPath} exists without ${privatePath}: restore the private key, or delete the public one to have a new local pair generated.`);
+    throw new Error(
+      `${publicPath} exists without ${privatePath}: restore the private key, or delete the public one to have a new local pair generated.`,
+    );
   }
   let created = false;
   if (!existsSync(privatePath)) {

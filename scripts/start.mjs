@@ -26,7 +26,9 @@ function sealingKeys() {
     return { AUTH_SEALING_PUBLIC_KEY: env.AUTH_SEALING_PUBLIC_KEY, AUTH_SEALING_PRIVATE_KEY: env.AUTH_SEALING_PRIVATE_KEY };
   }
   const keys = ensureSealingKeys(stateDir);
-  log(`Password sealing: local key pair in ${keys.directory}${keys.created ? ' (generated now)' : ''}; set AUTH_SEALING_PUBLIC_KEY and AUTH_SEALING_PRIVATE_KEY to use your own.`);
+  log(
+    `Password sealing: local key pair in ${keys.directory}${keys.created ? ' (generated now)' : ''}; set AUTH_SEALING_PUBLIC_KEY and AUTH_SEALING_PRIVATE_KEY to use your own.`,
+  );
   return { AUTH_SEALING_PUBLIC_KEY: keys.publicKeyPem, AUTH_SEALING_PRIVATE_KEY: keys.privateKeyPem };
 }
 
@@ -51,7 +53,11 @@ try {
   });
   stops.push(postgres.stop);
   log(`PostgreSQL: ${postgres.source}`);
-  const redis = await ensureRedis({ db: Number(env.ARCHLENS_LOCAL_REDIS_DB ?? 0), stateDir, redisPort: Number(env.ARCHLENS_LOCAL_REDIS_PORT ?? 63790) });
+  const redis = await ensureRedis({
+    db: Number(env.ARCHLENS_LOCAL_REDIS_DB ?? 0),
+    stateDir,
+    redisPort: Number(env.ARCHLENS_LOCAL_REDIS_PORT ?? 63790),
+  });
   stops.push(redis.stop);
   log(`Redis: ${redis.source}`);
   const s3 = await ensureS3({ stateDir, s3Port: Number(env.ARCHLENS_LOCAL_S3_PORT ?? 9000) });
@@ -98,7 +104,9 @@ try {
 
   const healthUrl = `http://127.0.0.1:${port}/api/health`;
   for (let i = 0; i < 600 && !stopping; i++) {
-    const ok = await fetch(healthUrl).then((r) => r.ok).catch(() => false);
+    const ok = await fetch(healthUrl)
+      .then((r) => r.ok)
+      .catch(() => false);
     if (ok) break;
     await new Promise((r) => setTimeout(r, 250));
   }

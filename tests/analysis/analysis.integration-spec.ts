@@ -16,7 +16,12 @@ const STORE_FAILED_MESSAGE = 'Your photos could not be stored just now. Please t
 async function signUp(stack: Stack, first = 'Grace'): Promise<{ cookie: string; userId: string }> {
   const res = await request(stack.http)
     .post('/api/auth/signup')
-    .send({ email: `${first.toLowerCase()}-${Date.now()}-${Math.random()}@example.com`, first_name: first, last_name: 'Tester', password: 'correct-horse' })
+    .send({
+      email: `${first.toLowerCase()}-${Date.now()}-${Math.random()}@example.com`,
+      first_name: first,
+      last_name: 'Tester',
+      password: 'correct-horse',
+    })
     .expect(201);
   const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? [])[0].split(';')[0];
   return { cookie, userId: res.body.id as string };
@@ -29,8 +34,21 @@ function modelWords(n: number): string {
 
 /** A vision model's JSON answer with a primary description of `words` words. */
 function modelAnswer(words: number): string {
-  const expanded = ['## Massing and Form', 'x', '## Materials and Palette', 'x', '## Light and Atmosphere', 'x', '## Detailing and Rhythm', 'x'].join('\n\n');
-  return JSON.stringify({ primaryDescription: modelWords(words), expandedDescription: expanded, tags: ['arcade', 'stone', 'grey', 'rhythm', 'colonnade'] });
+  const expanded = [
+    '## Massing and Form',
+    'x',
+    '## Materials and Palette',
+    'x',
+    '## Light and Atmosphere',
+    'x',
+    '## Detailing and Rhythm',
+    'x',
+  ].join('\n\n');
+  return JSON.stringify({
+    primaryDescription: modelWords(words),
+    expandedDescription: expanded,
+    tags: ['arcade', 'stone', 'grey', 'rhythm', 'colonnade'],
+  });
 }
 
 /** Environment that points the analysis worker's OpenAI engine at the loopback server. */
@@ -90,7 +108,11 @@ describe('Design Language Analysis end to end: gateway → S3 → analysis queue
 
   it('lists only the 3 most recent analyses of the signed-in user, newest first', async () => {
     for (let i = 0; i < 3; i++) {
-      await request(stack.http).post('/api/analyze').set('Cookie', cookie).attach('images', await smallPng(i * 30), `p${i}.png`).expect(200);
+      await request(stack.http)
+        .post('/api/analyze')
+        .set('Cookie', cookie)
+        .attach('images', await smallPng(i * 30), `p${i}.png`)
+        .expect(200);
     }
     const res = await request(stack.http).get('/api/analyses').set('Cookie', cookie).expect(200);
     expect(res.body).toHaveLength(3);
@@ -116,16 +138,38 @@ describe('Design Language Analysis end to end: gateway → S3 → analysis queue
       400,
       'Please select up to 10 images only.',
     ]);
-    cases.push(['a text file named .jpg', async () => ({ req: post().attach('images', Buffer.from('plain text, not a photograph\n'.repeat(10)), 'facade.jpg') }), 415, '"facade.jpg" is not an image file.']);
-    cases.push(['an empty file', async () => ({ req: post().attach('images', Buffer.alloc(0), 'empty.jpg') }), 400, '"empty.jpg" is empty.']);
+    cases.push([
+      'a text file named .jpg',
+      async () => ({ req: post().attach('images', Buffer.from('plain text, not a photograph\n'.repeat(10)), 'facade.jpg') }),
+      415,
+      '"facade.jpg" is not an image file.',
+    ]);
+    cases.push([
+      'an empty file',
+      async () => ({ req: post().attach('images', Buffer.alloc(0), 'empty.jpg') }),
+      400,
+      '"empty.jpg" is empty.',
+    ]);
     cases.push([
       'a file over 50 MB',
-      async () => ({ req: post().attach('images', Buffer.concat([fixturePhoto('mit-media-lab.jpg'), Buffer.alloc(MAX_IMAGE_BYTES)]), 'huge.jpg') }),
+      async () => ({
+        req: post().attach('images', Buffer.concat([fixturePhoto('mit-media-lab.jpg'), Buffer.alloc(MAX_IMAGE_BYTES)]), 'huge.jpg'),
+      }),
       413,
       'Each image must be under 50MB.',
     ]);
-    cases.push(['a PNG declaring 30000×30000 pixels', async () => ({ req: post().attach('images', pngDeclaring(30000, 30000), 'bomb.png') }), 422, '"bomb.png" is 30000×30000 pixels; the maximum is 50 megapixels.']);
-    cases.push(['no images field', async () => ({ req: post().field('note', 'no files') }), 400, 'Please upload at least one architectural image.']);
+    cases.push([
+      'a PNG declaring 30000×30000 pixels',
+      async () => ({ req: post().attach('images', pngDeclaring(30000, 30000), 'bomb.png') }),
+      422,
+      '"bomb.png" is 30000×30000 pixels; the maximum is 50 megapixels.',
+    ]);
+    cases.push([
+      'no images field',
+      async () => ({ req: post().field('note', 'no files') }),
+      400,
+      'Please upload at least one architectural image.',
+    ]);
     cases.push([
       'a request whose third file is a text file (the two photos before it were already stored)',
       async () => ({
@@ -137,7 +181,12 @@ describe('Design Language Analysis end to end: gateway → S3 → analysis queue
       415,
       '"notes.png" is not an image file.',
     ]);
-    cases.push(['a signed-out request', async () => ({ req: request(stack.http).post('/api/analyze').attach('images', fixturePhoto('mit-media-lab.jpg'), 'mit.jpg') }), 401, 'Unauthorized']);
+    cases.push([
+      'a signed-out request',
+      async () => ({ req: request(stack.http).post('/api/analyze').attach('images', fixturePhoto('mit-media-lab.jpg'), 'mit.jpg') }),
+      401,
+      'Unauthorized',
+    ]);
 
     it.each(cases)('%s', async (_label, send, status, message) => {
       const before = await stack.footprint();
@@ -164,7 +213,10 @@ describe('Design Language Analysis end to end: gateway → S3 → analysis queue
         while ((await queue.getWorkersCount()) === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
         expect(await queue.getWorkersCount()).toBeGreaterThan(0);
         const before = await stack.footprint();
-        const res = await request(stack.http).post('/api/analyze').set('Cookie', cookie).attach('images', fixturePhoto('mit-media-lab.jpg'), 'mit.jpg');
+        const res = await request(stack.http)
+          .post('/api/analyze')
+          .set('Cookie', cookie)
+          .attach('images', fixturePhoto('mit-media-lab.jpg'), 'mit.jpg');
         expect(res.status).toBe(503);
         expect(res.body.message).toBe('The analysis service is not running. Please try again in a moment.');
         expect(await stack.footprint()).toEqual(before);
@@ -180,7 +232,6 @@ describe('Design Language Analysis end to end: gateway → S3 → analysis queue
       }
     });
   });
-
 });
 
 describe('a worker that does not answer in time', () => {
@@ -200,7 +251,10 @@ describe('a worker that does not answer in time', () => {
 
   it('answers 504 with a clear message', async () => {
     const { cookie } = await signUp(stack, 'Slow');
-    const res = await request(stack.http).post('/api/analyze').set('Cookie', cookie).attach('images', await smallPng(), 'p.png');
+    const res = await request(stack.http)
+      .post('/api/analyze')
+      .set('Cookie', cookie)
+      .attach('images', await smallPng(), 'p.png');
     expect(res.status).toBe(504);
     expect(res.body.message).toBe('The analysis service did not answer within 0.3 s. Please try again.');
     expect(fake.requests).toHaveLength(1);
@@ -223,9 +277,14 @@ describe('a vision model that keeps missing 88 words', () => {
   it('answers 502 with the worker reason, records nothing and removes the stored originals', async () => {
     const { cookie } = await signUp(stack, 'Failing');
     const before = await stack.footprint();
-    const res = await request(stack.http).post('/api/analyze').set('Cookie', cookie).attach('images', await smallPng(), 'p.png');
+    const res = await request(stack.http)
+      .post('/api/analyze')
+      .set('Cookie', cookie)
+      .attach('images', await smallPng(), 'p.png');
     expect(res.status).toBe(502);
-    expect(res.body.message).toMatch(/^The vision model did not return a valid analysis after 3 attempts: Your primaryDescription has 86 words/);
+    expect(res.body.message).toMatch(
+      /^The vision model did not return a valid analysis after 3 attempts: Your primaryDescription has 86 words/,
+    );
     expect(fake.requests).toHaveLength(3);
     const after = await stack.footprint();
     expect([after.objects, after.analyses]).toEqual([before.objects, before.analyses]);
@@ -264,7 +323,9 @@ describe('an object store that refuses the second photo of three', () => {
     const puts = proxy.requests.filter((r) => r.method === 'PUT' && r.path.includes(`/uploads/${userId}/`));
     // mit stored; tours refused (the minio client retries a 503 once); havana never sent.
     expect(puts[0] && [puts[0].bytes, puts[0].status]).toEqual([fixturePhoto('mit-media-lab.jpg').length, 200]);
-    expect(puts.slice(1).map((p) => [p.bytes, p.status])).toEqual(puts.slice(1).map(() => [fixturePhoto('tours-cathedral-gothic.jpg').length, 503]));
+    expect(puts.slice(1).map((p) => [p.bytes, p.status])).toEqual(
+      puts.slice(1).map(() => [fixturePhoto('tours-cathedral-gothic.jpg').length, 503]),
+    );
     expect(puts.length).toBeGreaterThanOrEqual(2);
     expect(await stack.footprint()).toEqual(before);
   });
@@ -315,7 +376,10 @@ describe('the limits that keep one gateway up under load, and one user within bo
     const { cookie: other } = await signUp(stack, 'Budget');
     const before = await stack.footprint();
     // Two 45 MB uploads at once: together they exceed the budget, so at least one is refused.
-    const big = Buffer.concat([fixturePhoto('mit-media-lab.jpg'), Buffer.alloc(45 * 1024 * 1024 - fixturePhoto('mit-media-lab.jpg').length)]);
+    const big = Buffer.concat([
+      fixturePhoto('mit-media-lab.jpg'),
+      Buffer.alloc(45 * 1024 * 1024 - fixturePhoto('mit-media-lab.jpg').length),
+    ]);
     const send = (c: string) => request(stack.http).post('/api/analyze').set('Cookie', c).attach('images', big, 'large.jpg');
     const answers = await Promise.all([send(cookie), send(other)]);
     const refused = answers.filter((r) => r.status === 503);
@@ -338,9 +402,16 @@ describe('the limits that keep one gateway up under load, and one user within bo
     expect(limited.body.message).toBe('You already have 2 analyses running. Please wait for one to finish, then try again.');
     expect(limited.headers['retry-after']).toBe('10');
     // The slots are given back with the answers.
-    await request(stack.http).post('/api/analyze').set('Cookie', cookie).attach('images', await smallPng(), 'p.png').expect(200);
+    await request(stack.http)
+      .post('/api/analyze')
+      .set('Cookie', cookie)
+      .attach('images', await smallPng(), 'p.png')
+      .expect(200);
     // Three analyses admitted in the hour (the one refused for concurrency is not counted): the next meets the hourly limit.
-    const hourly = await request(stack.http).post('/api/analyze').set('Cookie', cookie).attach('images', await smallPng(), 'p.png');
+    const hourly = await request(stack.http)
+      .post('/api/analyze')
+      .set('Cookie', cookie)
+      .attach('images', await smallPng(), 'p.png');
     expect(hourly.status).toBe(429);
     expect(hourly.body.message).toMatch(/^You have reached the hourly limit of analyses\./);
     expect(Number(hourly.headers['retry-after'])).toBeGreaterThan(0);
@@ -362,7 +433,11 @@ describe('with OPENAI_API_KEY set, the worker uses the OpenAI-compatible endpoin
 
   it('answers with engine "openai" and the configured model, and records it', async () => {
     const { cookie } = await signUp(stack, 'Openai');
-    const res = await request(stack.http).post('/api/analyze').set('Cookie', cookie).attach('images', fixturePhoto('havana-cathedral-baroque.jpg'), 'havana.jpg').expect(200);
+    const res = await request(stack.http)
+      .post('/api/analyze')
+      .set('Cookie', cookie)
+      .attach('images', fixturePhoto('havana-cathedral-baroque.jpg'), 'havana.jpg')
+      .expect(200);
     expect(res.body).toMatchObject({ engine: 'openai', model: 'gpt-4o-pipeline', primaryDescription: modelWords(88), imageCount: 1 });
     // What reached the model: the key, the configured model, the photo as a data URL, the schema.
     expect(fake.requests).toHaveLength(1);

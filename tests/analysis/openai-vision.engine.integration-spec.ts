@@ -9,18 +9,32 @@ import { startFakeChatCompletions, type FakeChatCompletions } from '../support/f
 import { AnalysisEngineError, createOpenAiClient, OpenAiVisionEngine } from '@archlens/analysis-worker';
 
 const photos = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/fixtures/photos');
-const three = ['mit-media-lab.jpg', 'tours-cathedral-gothic.jpg', 'havana-cathedral-baroque.jpg'].map((n) => readFileSync(path.join(photos, n)));
+const three = ['mit-media-lab.jpg', 'tours-cathedral-gothic.jpg', 'havana-cathedral-baroque.jpg'].map((n) =>
+  readFileSync(path.join(photos, n)),
+);
 
 /** A primary description of exactly `n` words, in American spelling, as a model might write it. */
 function description(n: number): string {
-  const vocabulary = 'The facade stacks pale color bands around a center court while gray aluminum fins modulate light across the storefront and the modeled stone base'.split(' ');
+  const vocabulary =
+    'The facade stacks pale color bands around a center court while gray aluminum fins modulate light across the storefront and the modeled stone base'.split(
+      ' ',
+    );
   return Array.from({ length: n }, (_, i) => vocabulary[i % vocabulary.length]).join(' ');
 }
 
 function answer(words: number): string {
   return JSON.stringify({
     primaryDescription: description(words),
-    expandedDescription: ['## Massing and Form', 'A stacked volume.', '## Materials and Palette', 'Gray aluminum and stone color.', '## Light and Atmosphere', 'Even light.', '## Detailing and Rhythm', 'Regular fins.'].join('\n\n'),
+    expandedDescription: [
+      '## Massing and Form',
+      'A stacked volume.',
+      '## Materials and Palette',
+      'Gray aluminum and stone color.',
+      '## Light and Atmosphere',
+      'Even light.',
+      '## Detailing and Rhythm',
+      'Regular fins.',
+    ].join('\n\n'),
     tags: ['Stacked Massing', 'gray aluminum', 'fins', 'stone base', 'center court', 'stone base'],
   });
 }
@@ -74,7 +88,9 @@ describe('OpenAiVisionEngine against a loopback Chat Completions server', () => 
     const engine = new OpenAiVisionEngine(createOpenAiClient({ apiKey: 'sk-test-key', baseURL: fake.baseURL }), 'gpt-4o-test');
     const failure = engine.analyse(three.slice(0, 1));
     await expect(failure).rejects.toBeInstanceOf(AnalysisEngineError);
-    await expect(failure).rejects.toThrow('The vision model did not return a valid analysis after 3 attempts: Your primaryDescription has 86 words');
+    await expect(failure).rejects.toThrow(
+      'The vision model did not return a valid analysis after 3 attempts: Your primaryDescription has 86 words',
+    );
     expect(fake.requests).toHaveLength(3);
     expect(String(fake.requests[2].body.messages!.at(-1)!.content)).toContain('has 90 words');
   });

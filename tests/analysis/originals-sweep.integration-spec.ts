@@ -38,11 +38,17 @@ describe('the sweep of unreferenced originals', () => {
       .expect(201);
     const cookie = ([] as string[]).concat(signUp.headers['set-cookie'] ?? [])[0].split(';')[0];
     const userId = signUp.body.id as string;
-    const analysis = await request(stack.http).post('/api/analyze').set('Cookie', cookie).attach('images', await smallPng(), 'kept.png').expect(200);
+    const analysis = await request(stack.http)
+      .post('/api/analyze')
+      .set('Cookie', cookie)
+      .attach('images', await smallPng(), 'kept.png')
+      .expect(200);
     // What a crash between storing and recording would leave behind.
     const orphan = `uploads/${userId}/${randomUUID()}.png`;
     await stack.storage.put(orphan, await smallPng(3), 'image/png');
-    const { rows } = await stack.db.query<{ image_keys: string[] }>('SELECT image_keys FROM analysis.analyses WHERE id = $1', [analysis.body.id]);
+    const { rows } = await stack.db.query<{ image_keys: string[] }>('SELECT image_keys FROM analysis.analyses WHERE id = $1', [
+      analysis.body.id,
+    ]);
     const kept = rows[0].image_keys;
 
     // Objects younger than the cut-off are never touched (an upload may be in progress).

@@ -38,7 +38,13 @@ describe('accounts and sessions (gateway → auth queue → auth-service → Pos
       .post('/api/auth/signup')
       .send({ email, first_name: 'Ada', last_name: 'Lovelace', password })
       .expect(201);
-    expect(res.body).toMatchObject({ email: email.toLowerCase(), first_name: 'Ada', last_name: 'Lovelace', profile_image_url: null, subscription: null });
+    expect(res.body).toMatchObject({
+      email: email.toLowerCase(),
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      profile_image_url: null,
+      subscription: null,
+    });
     expect(JSON.stringify(res.body)).not.toContain(password);
     const cookie = sessionCookie(res);
     expect(cookie).toMatch(/HttpOnly/i);
@@ -82,13 +88,19 @@ describe('accounts and sessions (gateway → auth queue → auth-service → Pos
       for (const key of await redis.keys(`bull:${QUEUES.auth}:*`)) {
         const type = await redis.type(key);
         const dump =
-          type === 'hash' ? JSON.stringify(await redis.hgetall(key))
-          : type === 'string' ? ((await redis.get(key)) ?? '')
-          : type === 'list' ? JSON.stringify(await redis.lrange(key, 0, -1))
-          : type === 'zset' ? JSON.stringify(await redis.zrange(key, 0, -1))
-          : type === 'set' ? JSON.stringify(await redis.smembers(key))
-          : type === 'stream' ? JSON.stringify(await redis.xrange(key, '-', '+'))
-          : '';
+          type === 'hash'
+            ? JSON.stringify(await redis.hgetall(key))
+            : type === 'string'
+              ? ((await redis.get(key)) ?? '')
+              : type === 'list'
+                ? JSON.stringify(await redis.lrange(key, 0, -1))
+                : type === 'zset'
+                  ? JSON.stringify(await redis.zrange(key, 0, -1))
+                  : type === 'set'
+                    ? JSON.stringify(await redis.smembers(key))
+                    : type === 'stream'
+                      ? JSON.stringify(await redis.xrange(key, '-', '+'))
+                      : '';
         expect(dump).not.toContain(secret);
         expect(dump).not.toContain(password);
       }
@@ -108,7 +120,11 @@ describe('accounts and sessions (gateway → auth queue → auth-service → Pos
   it('validates sign-up and sign-in bodies with the spec §5 texts', async () => {
     const cases: Array<[string, object, string]> = [
       ['/api/auth/signup', { email: 'not-an-email', first_name: 'A', last_name: 'B', password }, 'Please enter a valid email address'],
-      ['/api/auth/signup', { email: 'a@b.co', first_name: 'A', last_name: 'B', password: '12345' }, 'Password must be at least 6 characters'],
+      [
+        '/api/auth/signup',
+        { email: 'a@b.co', first_name: 'A', last_name: 'B', password: '12345' },
+        'Password must be at least 6 characters',
+      ],
       ['/api/auth/signup', { email: 'a@b.co', first_name: '  ', last_name: 'B', password }, 'First name is required'],
       ['/api/auth/signup', { email: 'a@b.co', first_name: 'A', password }, 'Last name is required'],
       ['/api/auth/signin', { email: 'a@b.co' }, 'Password must be at least 6 characters'],
@@ -117,13 +133,20 @@ describe('accounts and sessions (gateway → auth queue → auth-service → Pos
       const res = await request(stack.http).post(path).send(body).expect(400);
       expect(res.body).toEqual({ message });
     }
-    const malformed = await request(stack.http).post('/api/auth/signin').set('Content-Type', 'application/json').send('{"email":').expect(400);
+    const malformed = await request(stack.http)
+      .post('/api/auth/signin')
+      .set('Content-Type', 'application/json')
+      .send('{"email":')
+      .expect(400);
     expect(malformed.body).toEqual({ message: 'Malformed JSON body.' });
   });
 
   it('gives the same refusal for a wrong password and an unknown e-mail', async () => {
     const wrong = await request(stack.http).post('/api/auth/signin').send({ email, password: 'not-the-password' }).expect(401);
-    const unknown = await request(stack.http).post('/api/auth/signin').send({ email: `nobody-${Date.now()}@example.com`, password }).expect(401);
+    const unknown = await request(stack.http)
+      .post('/api/auth/signin')
+      .send({ email: `nobody-${Date.now()}@example.com`, password })
+      .expect(401);
     expect(wrong.body).toEqual({ message: 'Invalid email or password' });
     expect(unknown.body).toEqual(wrong.body);
     expect(wrong.headers['set-cookie']).toBeUndefined();
@@ -169,7 +192,10 @@ describe('accounts and sessions (gateway → auth queue → auth-service → Pos
 
   it('answers 401 without a session or with a forged one, and /api/login opens the sign-in dialog', async () => {
     expect((await request(stack.http).get('/api/auth/user').expect(401)).body).toEqual({ message: 'Unauthorized' });
-    await request(stack.http).get('/api/auth/user').set('Cookie', `archlens_sid=${'A'.repeat(43)}`).expect(401);
+    await request(stack.http)
+      .get('/api/auth/user')
+      .set('Cookie', `archlens_sid=${'A'.repeat(43)}`)
+      .expect(401);
     const login = await request(stack.http).get('/api/login').expect(302);
     expect(login.headers.location).toBe('/?signin=1');
   });

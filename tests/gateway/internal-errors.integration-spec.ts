@@ -36,14 +36,18 @@ describe('an internal failure in a worker', () => {
       .post('/api/auth/signup')
       .send({ email: `internal-${randomUUID()}@example.com`, first_name: 'Ida', last_name: 'Internal', password: 'correct-horse' })
       .expect(201);
-    const cookie = ([] as string[]).concat(signUp.headers['set-cookie'] ?? [])[0]!.split(';')[0]!;
+    const cookie = ([] as string[]).concat(signUp.headers['set-cookie'] ?? [])[0].split(';')[0];
     const before = await stack.footprint();
     // The worker's INSERT will fail with PostgreSQL's own error: an internal failure, not a refusal.
     await stack.db.query('ALTER TABLE analysis.analyses RENAME TO analyses_hidden');
     const requestId = `it-${randomUUID()}`;
     let res: request.Response;
     try {
-      res = await request(stack.http).post('/api/analyze').set('Cookie', cookie).set('X-Request-Id', requestId).attach('images', await smallPng(), 'p.png');
+      res = await request(stack.http)
+        .post('/api/analyze')
+        .set('Cookie', cookie)
+        .set('X-Request-Id', requestId)
+        .attach('images', await smallPng(), 'p.png');
     } finally {
       await stack.db.query('ALTER TABLE analysis.analyses_hidden RENAME TO analyses');
     }
@@ -52,9 +56,14 @@ describe('an internal failure in a worker', () => {
     expect(res.body).toEqual({ message: `Something went wrong on our side. Please try again. (request id ${requestId})`, requestId });
     expect(JSON.stringify(res.body)).not.toMatch(/relation|does not exist|analyses|postgres/i);
 
-    const lines = written.join('').split('\n').filter((line) => line.includes(requestId));
+    const lines = written
+      .join('')
+      .split('\n')
+      .filter((line) => line.includes(requestId));
     // The worker's line names the job, the request and the real cause; the gateway's names the request.
-    expect(lines.some((line) => line.includes('auth') === false && line.includes('analysis.analyse-images') && /does not exist/.test(line))).toBe(true);
+    expect(
+      lines.some((line) => line.includes('auth') === false && line.includes('analysis.analyse-images') && /does not exist/.test(line)),
+    ).toBe(true);
     expect(lines.some((line) => line.includes('ApiExceptionFilter') && line.includes(`request ${requestId}`))).toBe(true);
     // Its originals are removed: no analysis will refer to them.
     expect((await stack.footprint()).objects).toBe(before.objects);

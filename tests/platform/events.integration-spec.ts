@@ -34,6 +34,8 @@ describe('EventPublisher against the Redis of the test run', () => {
     await publisher.publish('user.registered', { userId: randomUUID(), email: 'a@example.com', firstName: 'Ada' });
     expect(await queue.getJobCounts('waiting')).toEqual(before);
     await expect(publisher.publish('analysis.completed', { ...payload, imageCount: 0 })).rejects.toBeInstanceOf(ZodError);
-    expect(() => readEvent({ eventId: randomUUID(), name: 'analysis.completed', occurredAt: new Date().toISOString(), payload: {} })).toThrow(ZodError);
+    expect(() =>
+      readEvent({ eventId: randomUUID(), name: 'analysis.completed', occurredAt: new Date().toISOString(), payload: {} }),
+    ).toThrow(ZodError);
   });
 });

@@ -68,15 +68,25 @@ describe('a Redis outage in the middle of a run', () => {
   });
 
   it('answers 503 within 2 s while Redis is down, then works again once it is back, with no app restart', async () => {
-    const signUp = await request(stack.http).post('/api/auth/signup').send({ email, first_name: 'Ada', last_name: 'Outage', password }).expect(201);
+    const signUp = await request(stack.http)
+      .post('/api/auth/signup')
+      .send({ email, first_name: 'Ada', last_name: 'Outage', password })
+      .expect(201);
     const cookie = ([] as string[]).concat(signUp.headers['set-cookie'] ?? [])[0].split(';')[0];
-    await request(stack.http).post('/api/analyze').set('Cookie', cookie).attach('images', await smallPng(), 'p.png').expect(200);
+    await request(stack.http)
+      .post('/api/analyze')
+      .set('Cookie', cookie)
+      .attach('images', await smallPng(), 'p.png')
+      .expect(200);
 
     await stopRedis(redis);
     const calls: Array<[string, () => request.Test]> = [
       ['GET /api/auth/user', () => request(stack.http).get('/api/auth/user').set('Cookie', cookie)],
       ['POST /api/auth/signin', () => request(stack.http).post('/api/auth/signin').send({ email, password })],
-      ['POST /api/analyze', () => request(stack.http).post('/api/analyze').set('Cookie', cookie).attach('images', Buffer.alloc(10), 'p.png')],
+      [
+        'POST /api/analyze',
+        () => request(stack.http).post('/api/analyze').set('Cookie', cookie).attach('images', Buffer.alloc(10), 'p.png'),
+      ],
       ['GET /api/health', () => request(stack.http).get('/api/health')],
     ];
     for (const [label, call] of calls) {
@@ -99,7 +109,10 @@ describe('a Redis outage in the middle of a run', () => {
     expect(signIn?.status).toBe(200);
     const again = ([] as string[]).concat(signIn!.headers['set-cookie'] ?? [])[0].split(';')[0];
     await request(stack.http).get('/api/auth/user').set('Cookie', again).expect(200);
-    const analysis = await request(stack.http).post('/api/analyze').set('Cookie', again).attach('images', await smallPng(1), 'p.png');
+    const analysis = await request(stack.http)
+      .post('/api/analyze')
+      .set('Cookie', again)
+      .attach('images', await smallPng(1), 'p.png');
     expect(analysis.status).toBe(200);
   });
 });

@@ -81,7 +81,11 @@ describe('abuse limits (Redis-backed, product defaults: 10 failed sign-ins per a
 
     // Refused before the password is checked: even the right one waits, for this address only.
     const email = freshEmail('ip-owner');
-    await request(stack.http).post('/api/auth/signup').set('X-Forwarded-For', nextAddress()).send({ email, first_name: 'Abbot', last_name: 'Suger', password }).expect(201);
+    await request(stack.http)
+      .post('/api/auth/signup')
+      .set('X-Forwarded-For', nextAddress())
+      .send({ email, first_name: 'Abbot', last_name: 'Suger', password })
+      .expect(201);
     expect((await signIn(email, password, address)).status).toBe(429);
     expect((await signIn(email, password, nextAddress())).status).toBe(200);
   });
@@ -98,10 +102,16 @@ describe('abuse limits (Redis-backed, product defaults: 10 failed sign-ins per a
     const address = nextAddress();
     // The client prepends a new forged address each time; the trusted proxy appends the real one.
     for (let i = 1; i <= 10; i += 1) {
-      const res = await request(stack.http).post('/api/auth/signin').set('X-Forwarded-For', `203.0.113.${i}, ${address}`).send({ email: freshEmail(`xff-${i}`), password });
+      const res = await request(stack.http)
+        .post('/api/auth/signin')
+        .set('X-Forwarded-For', `203.0.113.${i}, ${address}`)
+        .send({ email: freshEmail(`xff-${i}`), password });
       expect([i, res.status]).toEqual([i, 401]);
     }
-    const forged = await request(stack.http).post('/api/auth/signin').set('X-Forwarded-For', `203.0.113.99, ${address}`).send({ email: freshEmail('xff-11'), password });
+    const forged = await request(stack.http)
+      .post('/api/auth/signin')
+      .set('X-Forwarded-For', `203.0.113.99, ${address}`)
+      .send({ email: freshEmail('xff-11'), password });
     expect(forged.status).toBe(429);
   });
 
@@ -125,7 +135,11 @@ describe('abuse limits (Redis-backed, product defaults: 10 failed sign-ins per a
 
   it('clears the e-mail count on a successful sign-in', async () => {
     const email = freshEmail('reset');
-    await request(stack.http).post('/api/auth/signup').set('X-Forwarded-For', nextAddress()).send({ email, first_name: 'Hugh', last_name: 'Libergier', password }).expect(201);
+    await request(stack.http)
+      .post('/api/auth/signup')
+      .set('X-Forwarded-For', nextAddress())
+      .send({ email, first_name: 'Hugh', last_name: 'Libergier', password })
+      .expect(201);
     for (let i = 1; i <= 9; i += 1) expect((await signIn(email, 'not-the-password', nextAddress())).status).toBe(401);
     const ok = await signIn(email, password, nextAddress());
     expect(ok.status).toBe(200);
@@ -152,11 +166,17 @@ describe('abuse limits (Redis-backed, product defaults: 10 failed sign-ins per a
       .set('X-Forwarded-For', address)
       .send({ email, first_name: 'Villard', last_name: 'de Honnecourt', password });
     expect(eleventh.status).toBe(429);
-    expect(eleventh.body).toEqual({ message: expect.stringMatching(/^Too many accounts created from this address\. Please try again in \d+ minutes?\.$/) });
+    expect(eleventh.body).toEqual({
+      message: expect.stringMatching(/^Too many accounts created from this address\. Please try again in \d+ minutes?\.$/),
+    });
     expect(Number(eleventh.headers['retry-after'])).toBeGreaterThan(59 * 60);
     expect(await countUsers(stack, email)).toBe(0);
     // Another address is not affected.
-    await request(stack.http).post('/api/auth/signup').set('X-Forwarded-For', nextAddress()).send({ email, first_name: 'Villard', last_name: 'de Honnecourt', password }).expect(201);
+    await request(stack.http)
+      .post('/api/auth/signup')
+      .set('X-Forwarded-For', nextAddress())
+      .send({ email, first_name: 'Villard', last_name: 'de Honnecourt', password })
+      .expect(201);
   });
 
   it('sets HSTS and upgrade-insecure-requests only behind a TLS proxy (TRUST_PROXY)', async () => {
@@ -176,7 +196,10 @@ describe('browser security: cross-site writes refused, helmet headers on the API
     // A stand-in for apps/frontend/dist: the gateway serves it as it serves the built SPA.
     spaDir = mkdtempSync(path.join(os.tmpdir(), 'archlens-spa-'));
     mkdirSync(path.join(spaDir, 'assets'));
-    writeFileSync(path.join(spaDir, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/index.js"></script></head><body><div id="root"></div></body></html>');
+    writeFileSync(
+      path.join(spaDir, 'index.html'),
+      '<!doctype html><html><head><script type="module" src="/assets/index.js"></script></head><body><div id="root"></div></body></html>',
+    );
     writeFileSync(path.join(spaDir, 'assets', 'index.js'), 'document.getElementById("root").textContent = "ok";');
     stack = await startStack({ env: { FRONTEND_DIST: spaDir, ALLOWED_ORIGINS: 'https://admin.archlens.example' } });
   });
@@ -185,7 +208,8 @@ describe('browser security: cross-site writes refused, helmet headers on the API
     rmSync(spaDir, { recursive: true, force: true });
   });
 
-  const signUp = (email: string) => request(stack.http).post('/api/auth/signup').set('Host', own).send({ email, first_name: 'Jean', last_name: "d'Orbais", password });
+  const signUp = (email: string) =>
+    request(stack.http).post('/api/auth/signup').set('Host', own).send({ email, first_name: 'Jean', last_name: "d'Orbais", password });
 
   it('refuses a sign-up from a foreign Origin with 403 and creates no account', async () => {
     for (const origin of ['https://evil.example', 'http://archlens.test:8081', 'null']) {
@@ -204,7 +228,11 @@ describe('browser security: cross-site writes refused, helmet headers on the API
   it('refuses a sign-in from a foreign Origin without starting a session', async () => {
     const email = freshEmail('known');
     await signUp(email).expect(201);
-    const res = await request(stack.http).post('/api/auth/signin').set('Host', own).set('Origin', 'https://evil.example').send({ email, password });
+    const res = await request(stack.http)
+      .post('/api/auth/signin')
+      .set('Host', own)
+      .set('Origin', 'https://evil.example')
+      .send({ email, password });
     expect(res.status).toBe(403);
     expect(res.headers['set-cookie']).toBeUndefined();
   });

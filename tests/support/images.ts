@@ -18,7 +18,9 @@ export const THREE_PHOTOS = ['mit-media-lab.jpg', 'tours-cathedral-gothic.jpg', 
 
 /** A small real PNG, for count checks. */
 export async function smallPng(seed = 0): Promise<Buffer> {
-  return sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 40 + seed, g: 90, b: 160 } } }).png().toBuffer();
+  return sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 40 + seed, g: 90, b: 160 } } })
+    .png()
+    .toBuffer();
 }
 
 /**

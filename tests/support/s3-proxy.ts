@@ -34,7 +34,8 @@ export async function startS3Proxy(upstream: string, mode: LargeUploadMode, larg
       const body = Buffer.concat(chunks);
       const path = decodeURIComponent((req.url ?? '').split('?')[0]);
       const large = req.method === 'PUT' && body.length >= largeBytes;
-      const answered = (status: number) => requests.push({ method: req.method ?? '', path, bytes: body.length, status, receivedAt, answeredAt: performance.now() });
+      const answered = (status: number) =>
+        requests.push({ method: req.method ?? '', path, bytes: body.length, status, receivedAt, answeredAt: performance.now() });
       const forward = () => {
         const upstreamRequest = http.request(
           { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
@@ -49,7 +50,9 @@ export async function startS3Proxy(upstream: string, mode: LargeUploadMode, larg
       };
       if (large && mode.kind === 'refuse') {
         res.writeHead(503, { 'Content-Type': 'application/xml' });
-        res.end('<?xml version="1.0" encoding="UTF-8"?><Error><Code>SlowDown</Code><Message>Please reduce your request rate.</Message></Error>');
+        res.end(
+          '<?xml version="1.0" encoding="UTF-8"?><Error><Code>SlowDown</Code><Message>Please reduce your request rate.</Message></Error>',
+        );
         answered(503);
       } else if (large && mode.kind === 'delay') {
         setTimeout(forward, mode.ms);

@@ -21,10 +21,7 @@ const RAW_BODY_PATHS = Object.values(API_ROUTES as Record<string, ApiRoute>)
  * Builds the gateway application (not yet listening), so `main.ts`, the integration tests and the
  * benchmark start exactly the same thing.
  */
-export async function createGatewayApp(
-  config: GatewayConfig,
-  options: { logger?: LogLevel[] } = {},
-): Promise<NestExpressApplication> {
+export async function createGatewayApp(config: GatewayConfig, options: { logger?: LogLevel[] } = {}): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(GatewayModule.forRoot(config), {
     bodyParser: false,
     logger: options.logger ?? ['error', 'warn', 'log'],

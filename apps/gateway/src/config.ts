@@ -16,7 +16,11 @@ export const gatewayConfigSchema = z.object({
   /** Where the built SPA lives; served with client-side routes falling back to index.html. */
   FRONTEND_DIST: z.string().default(path.resolve(here, '../../frontend/dist')),
   /** Session lifetime in seconds, renewed on each request (default 7 days). */
-  SESSION_TTL_SECONDS: z.coerce.number().int().min(60).default(7 * 24 * 3600),
+  SESSION_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(7 * 24 * 3600),
   /** How long `POST /api/analyze` waits for the analysis worker before answering 504, in ms. */
   ANALYSIS_REPLY_TIMEOUT_MS: z.coerce.number().int().min(100).default(QUEUE_SETTINGS.analysis.replyTimeoutMs),
   /**
@@ -24,7 +28,11 @@ export const gatewayConfigSchema = z.object({
    * default 256 MB); an upload beyond it is refused with 503 and `Retry-After`. At least twice the
    * largest photo: a photo is held as it arrives and once more, joined, while it is stored.
    */
-  UPLOAD_BUDGET_BYTES: z.coerce.number().int().min(2 * MAX_IMAGE_BYTES).default(256 * 1024 * 1024),
+  UPLOAD_BUDGET_BYTES: z.coerce
+    .number()
+    .int()
+    .min(2 * MAX_IMAGE_BYTES)
+    .default(256 * 1024 * 1024),
   /** Analyses one user may have running at once (issue 11: default 2); beyond it 429 and `Retry-After`. */
   MAX_CONCURRENT_ANALYSES_PER_USER: z.coerce.number().int().min(1).default(2),
   /**
@@ -64,7 +72,12 @@ export const gatewayConfigSchema = z.object({
   ALLOWED_ORIGINS: z
     .string()
     .default('')
-    .transform((v) => v.split(',').map((s) => s.trim()).filter((s) => s !== ''))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== ''),
+    )
     .pipe(
       z.array(
         z

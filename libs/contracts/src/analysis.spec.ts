@@ -1,12 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import {
-  analysisTextSchema,
-  analyseImagesJobSchema,
-  fitWithin,
-  formatBytes,
-  planImageOptimisation,
-  retryQualityFor,
-} from './analysis.js';
+import { analysisTextSchema, analyseImagesJobSchema, fitWithin, formatBytes, planImageOptimisation, retryQualityFor } from './analysis.js';
 
 const KB = 1024;
 const MB = 1024 * 1024;
@@ -44,7 +37,16 @@ describe('browser-side optimisation parameters (spec §9)', () => {
 });
 
 describe('analysisTextSchema (spec §9 and issue #2 output rules)', () => {
-  const expanded = ['## Massing and Form', 'a', '## Materials and Palette', 'b', '## Light and Atmosphere', 'c', '## Detailing and Rhythm', 'd'].join('\n\n');
+  const expanded = [
+    '## Massing and Form',
+    'a',
+    '## Materials and Palette',
+    'b',
+    '## Light and Atmosphere',
+    'c',
+    '## Detailing and Rhythm',
+    'd',
+  ].join('\n\n');
   const tags = ['vertical emphasis', 'warm palette', 'high contrast', 'symmetrical', 'stone'];
   const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i}`).join(' ');
 

@@ -64,16 +64,19 @@ export function countSections(expanded: string): number {
  * exactly 88 words, `## ` sections, 5 to 12 lower-case tags.
  */
 export const analysisTextSchema = z.object({
-  primaryDescription: z
-    .string()
-    .refine((t) => countWords(t) === PRIMARY_DESCRIPTION_WORDS, {
-      message: `primaryDescription must have exactly ${PRIMARY_DESCRIPTION_WORDS} words`,
-    }),
+  primaryDescription: z.string().refine((t) => countWords(t) === PRIMARY_DESCRIPTION_WORDS, {
+    message: `primaryDescription must have exactly ${PRIMARY_DESCRIPTION_WORDS} words`,
+  }),
   expandedDescription: z.string().refine((t) => countSections(t) >= MIN_EXPANDED_SECTIONS, {
     message: `expandedDescription must have at least ${MIN_EXPANDED_SECTIONS} "## " sections`,
   }),
   tags: z
-    .array(z.string().min(1).regex(/^[^A-Z]+$/, 'tags are lower-case'))
+    .array(
+      z
+        .string()
+        .min(1)
+        .regex(/^[^A-Z]+$/, 'tags are lower-case'),
+    )
     .min(MIN_TAGS)
     .max(MAX_TAGS),
 });
@@ -146,9 +149,7 @@ export const IMAGE_OPTIMISATION = {
   retryQuality: 0.5,
 } as const;
 
-export type OptimisationPlan =
-  | { action: 'send-unchanged' }
-  | { action: 'resize'; maxLongestSidePx: number; quality: number };
+export type OptimisationPlan = { action: 'send-unchanged' } | { action: 'resize'; maxLongestSidePx: number; quality: number };
 
 /**
  * Decides how the browser optimises one file before upload (spec §9).

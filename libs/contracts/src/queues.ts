@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  authResultSchema,
-  getUserCommandSchema,
-  signInCommandSchema,
-  signUpCommandSchema,
-} from './auth.js';
+import { authResultSchema, getUserCommandSchema, signInCommandSchema, signUpCommandSchema } from './auth.js';
 import {
   analyseImagesJobSchema,
   analyseImagesResultSchema,

@@ -39,14 +39,25 @@ export class EventPublisher {
    * @throws ZodError when the payload does not match the catalogue (a programming error); Redis's error
    */
   async publish<N extends EventName>(name: N, payload: EventPayload<N>, eventId: string = randomUUID()): Promise<EventEnvelope> {
-    const envelope = eventEnvelopeSchema.parse({ eventId, name, occurredAt: new Date().toISOString(), payload: EVENTS[name].parse(payload) });
+    const envelope = eventEnvelopeSchema.parse({
+      eventId,
+      name,
+      occurredAt: new Date().toISOString(),
+      payload: EVENTS[name].parse(payload),
+    });
     for (const queueName of subscriberQueuesOf(name, this.subscriptions)) {
       let queue = this.queues.get(queueName);
       if (!queue) {
         queue = new Queue(queueName, { connection: failFastRedisOptions(this.redisUrl) });
         this.queues.set(queueName, queue);
       }
-      await queue.add(name, envelope, { jobId: eventId, attempts: 5, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: { age: KEEP_EVENTS_SECONDS }, removeOnFail: { age: KEEP_EVENTS_SECONDS } });
+      await queue.add(name, envelope, {
+        jobId: eventId,
+        attempts: 5,
+        backoff: { type: 'exponential', delay: 1000 },
+        removeOnComplete: { age: KEEP_EVENTS_SECONDS },
+        removeOnFail: { age: KEEP_EVENTS_SECONDS },
+      });
     }
     return envelope;
   }

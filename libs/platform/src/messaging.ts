@@ -108,7 +108,9 @@ export class CommandTimeoutError extends Error {
     readonly timeoutMs: number,
     readonly neverStarted: boolean,
   ) {
-    super(`The ${JOBS[job].queue} service did not answer within ${(timeoutMs / 1000).toFixed(timeoutMs < 10_000 ? 1 : 0)} s. Please try again.`);
+    super(
+      `The ${JOBS[job].queue} service did not answer within ${(timeoutMs / 1000).toFixed(timeoutMs < 10_000 ? 1 : 0)} s. Please try again.`,
+    );
   }
 }
 
@@ -250,7 +252,9 @@ export class CommandClient {
 
   /** Closes every queue and event connection this client opened. */
   async close(): Promise<void> {
-    await Promise.all([...this.queues.values()].flatMap((e) => [e.queue.close().catch(() => undefined), e.events.close().catch(() => undefined)]));
+    await Promise.all(
+      [...this.queues.values()].flatMap((e) => [e.queue.close().catch(() => undefined), e.events.close().catch(() => undefined)]),
+    );
     this.queues.clear();
   }
 }
@@ -282,7 +286,7 @@ export function startWorker<Q extends QueueName>(queue: Q, redisUrl: string, han
     queue,
     async (job: Job): Promise<ReplyEnvelope> => {
       const raw = job.data as Record<string, unknown>;
-      const requestId = typeof raw[REQUEST_ID_FIELD] === 'string' ? (raw[REQUEST_ID_FIELD]) : `job-${queue}-${job.id ?? '?'}`;
+      const requestId = typeof raw[REQUEST_ID_FIELD] === 'string' ? raw[REQUEST_ID_FIELD] : `job-${queue}-${job.id ?? '?'}`;
       const label = `${job.name} (request ${requestId}, job ${job.id ?? '?'})`;
       const definition = JOBS[job.name as JobName];
       const handler = table[job.name];

@@ -55,7 +55,7 @@ describe('ObjectStorage against the S3 server of the test run', () => {
     await admin.removeBucket(bucket);
   });
 
-  it('refuses an upload the store rejects with the key, the status and the store\'s reason', async () => {
+  it("refuses an upload the store rejects with the key, the status and the store's reason", async () => {
     const missingBucket = new ObjectStorage({ ...storageConfig(), S3_BUCKET: `missing-${randomUUID().slice(0, 8)}` });
     await expect(missingBucket.put('uploads/u/facade.jpg', photo, 'image/jpeg')).rejects.toThrow(/bucket does not exist/i);
   });

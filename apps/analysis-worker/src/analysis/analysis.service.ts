@@ -76,7 +76,11 @@ export class AnalysisService {
     }
     // Recorded: from here on the originals belong to the analysis. The analysis id is the event's
     // idempotency key; a publish that fails is logged and does not undo the analysis.
-    await this.events.tryPublish('analysis.completed', { analysisId: saved.id, userId: job.userId, imageCount: saved.imageCount, engine: saved.engine }, saved.id);
+    await this.events.tryPublish(
+      'analysis.completed',
+      { analysisId: saved.id, userId: job.userId, imageCount: saved.imageCount, engine: saved.engine },
+      saved.id,
+    );
     return {
       id: saved.id,
       ...text,

@@ -11,5 +11,10 @@ export const ANALYSIS_MIGRATIONS = [CreateAnalyses1763683300000];
 
 /** analysis-worker's TypeORM data source (for tools and tests; the worker builds its own through the worker host). */
 export function createAnalysisDataSource(databaseUrl: string) {
-  return createServiceDataSource({ url: databaseUrl, schema: ANALYSIS_SCHEMA, entities: ANALYSIS_ENTITIES, migrations: ANALYSIS_MIGRATIONS });
+  return createServiceDataSource({
+    url: databaseUrl,
+    schema: ANALYSIS_SCHEMA,
+    entities: ANALYSIS_ENTITIES,
+    migrations: ANALYSIS_MIGRATIONS,
+  });
 }

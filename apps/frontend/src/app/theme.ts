@@ -11,8 +11,7 @@ const line = '#e2dfd8';
 const canvas = '#f6f5f2';
 
 const headingFont = '"Iowan Old Style", "Palatino Linotype", Palatino, "Book Antiqua", Georgia, serif';
-const bodyFont =
-  '"Inter", "Segoe UI", "Helvetica Neue", Helvetica, Arial, system-ui, -apple-system, sans-serif';
+const bodyFont = '"Inter", "Segoe UI", "Helvetica Neue", Helvetica, Arial, system-ui, -apple-system, sans-serif';
 
 export const theme = createTheme({
   palette: {

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { HttpException, HttpStatus, Inject, Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import {
+  HttpException,
+  HttpStatus,
+  Inject,
+  Injectable,
+  type CallHandler,
+  type ExecutionContext,
+  type NestInterceptor,
+} from '@nestjs/common';
 import type { Request } from 'express';
 import { Redis } from 'ioredis';
 import { finalize, type Observable } from 'rxjs';
@@ -67,7 +75,8 @@ export class AnalysisSlotsInterceptor implements NestInterceptor {
     }
     const release = () => void this.redis.zrem(key, member).catch(() => undefined);
     try {
-      if (!(running <= this.config.MAX_CONCURRENT_ANALYSES_PER_USER)) throw new TooManyAnalysesException(this.config.MAX_CONCURRENT_ANALYSES_PER_USER);
+      if (!(running <= this.config.MAX_CONCURRENT_ANALYSES_PER_USER))
+        throw new TooManyAnalysesException(this.config.MAX_CONCURRENT_ANALYSES_PER_USER);
       await this.rateLimits.consume('analysesPerUser', userId);
     } catch (error) {
       release();

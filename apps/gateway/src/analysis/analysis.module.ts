@@ -10,7 +10,11 @@ import { UploadBudget } from './upload-budget.js';
 @Module({
   controllers: [AnalysisController],
   providers: [
-    { provide: UploadBudget, inject: [GATEWAY_CONFIG], useFactory: (config: GatewayConfig) => new UploadBudget(config.UPLOAD_BUDGET_BYTES) },
+    {
+      provide: UploadBudget,
+      inject: [GATEWAY_CONFIG],
+      useFactory: (config: GatewayConfig) => new UploadBudget(config.UPLOAD_BUDGET_BYTES),
+    },
     AnalysisService,
     AnalysisSlotsInterceptor,
     ImageUploadInterceptor,

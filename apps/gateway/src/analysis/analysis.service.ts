@@ -33,7 +33,9 @@ export class AnalysisService {
       // The job never ran: nothing will refer to the originals. (When it ran and failed, the worker
       // removed them before recording anything; a job still running may yet record them.)
       const neverRan =
-        error instanceof NoWorkerError || error instanceof ServiceUnavailableError || (error instanceof CommandTimeoutError && error.neverStarted);
+        error instanceof NoWorkerError ||
+        error instanceof ServiceUnavailableError ||
+        (error instanceof CommandTimeoutError && error.neverStarted);
       if (neverRan) await this.storage.remove(originals.map((o) => o.key)).catch(() => undefined);
       throw error;
     }

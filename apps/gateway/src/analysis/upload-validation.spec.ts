@@ -10,7 +10,10 @@ const PHOTOS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..
 const photo = (name: string) => readFileSync(path.join(PHOTOS, name));
 
 /** A small real PNG. */
-const smallPng = () => sharp({ create: { width: 64, height: 48, channels: 3, background: '#2a5aa0' } }).png().toBuffer();
+const smallPng = () =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: '#2a5aa0' } })
+    .png()
+    .toBuffer();
 
 /** A PNG whose IHDR declares `width`×`height` but which carries almost no data (a decompression bomb). */
 function pngDeclaring(width: number, height: number): Buffer {
@@ -41,7 +44,11 @@ function jpegWithHeaderPushedBack(jpeg: Buffer, bytes: number): Buffer {
 }
 
 /** Feeds `bytes` in chunks of `chunkBytes`, as the multipart parser hands a file over; returns the header or the refusal. */
-async function check(name: string, bytes: Buffer, chunkBytes = 65_536): Promise<{ header?: ImageHeader; error?: UploadRejectedError; fed: number }> {
+async function check(
+  name: string,
+  bytes: Buffer,
+  chunkBytes = 65_536,
+): Promise<{ header?: ImageHeader; error?: UploadRejectedError; fed: number }> {
   const checker = new ImageHeaderCheck(displayName(name));
   let fed = 0;
   try {
@@ -59,8 +66,14 @@ async function check(name: string, bytes: Buffer, chunkBytes = 65_536): Promise<
 
 describe('ImageHeaderCheck (issue 11: each file checked on its first bytes as it arrives; spec §5, §9)', () => {
   it('accepts JPEG, PNG and WebP by their bytes and reports their type and dimensions', async () => {
-    const webp = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#808080' } }).webp().toBuffer();
-    const results = await Promise.all([check('mit-media-lab.jpg', photo('mit-media-lab.jpg')), check('a.png', await smallPng()), check('no-extension', webp)]);
+    const webp = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#808080' } })
+      .webp()
+      .toBuffer();
+    const results = await Promise.all([
+      check('mit-media-lab.jpg', photo('mit-media-lab.jpg')),
+      check('a.png', await smallPng()),
+      check('no-extension', webp),
+    ]);
     expect(results.map((r) => r.header && [r.header.mimeType, r.header.extension, r.header.width, r.header.height])).toEqual([
       ['image/jpeg', 'jpg', 800, 533],
       ['image/png', 'png', 64, 48],
@@ -80,7 +93,9 @@ describe('ImageHeaderCheck (issue 11: each file checked on its first bytes as it
   });
 
   it('refuses a GIF and an empty file', async () => {
-    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
     expect((await check('anim.gif', gif)).error?.status).toBe(415);
     const { error } = await check('empty.jpg', Buffer.alloc(0));
     expect([error?.status, error?.message]).toEqual([400, '"empty.jpg" is empty.']);

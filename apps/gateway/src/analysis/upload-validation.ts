@@ -65,7 +65,9 @@ export class ImageHeaderCheck {
 
   /** The header once both type and dimensions are known and accepted; undefined before. */
   get header(): ImageHeader | undefined {
-    return this.mimeType && this.dimensions ? { mimeType: this.mimeType, extension: IMAGE_EXTENSION[this.mimeType], ...this.dimensions } : undefined;
+    return this.mimeType && this.dimensions
+      ? { mimeType: this.mimeType, extension: IMAGE_EXTENSION[this.mimeType], ...this.dimensions }
+      : undefined;
   }
 
   /**

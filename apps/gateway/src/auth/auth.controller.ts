@@ -1,6 +1,12 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { signInRequestSchema, signUpRequestSchema, type PublicUser, type SignInRequest, type SignUpRequest } from '@archlens/contracts/auth';
+import {
+  signInRequestSchema,
+  signUpRequestSchema,
+  type PublicUser,
+  type SignInRequest,
+  type SignUpRequest,
+} from '@archlens/contracts/auth';
 import { ZodBodyPipe } from '../http/zod-body.pipe.js';
 import { RateLimitsService } from '../security/rate-limits.service.js';
 import { CurrentUserId, SessionGuard } from '../sessions/session.guard.js';

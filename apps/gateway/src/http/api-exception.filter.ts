@@ -35,7 +35,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const retryAfter = exception instanceof HttpException ? retryAfterSecondsOf(exception) : undefined;
     if (retryAfter !== undefined) response.setHeader('Retry-After', String(retryAfter));
     if (known) response.status(known.status).json({ message: known.message });
-    else response.status(HttpStatus.INTERNAL_SERVER_ERROR).json({ message: `${GENERIC_ERROR_MESSAGE} (request id ${requestId})`, requestId });
+    else
+      response.status(HttpStatus.INTERNAL_SERVER_ERROR).json({ message: `${GENERIC_ERROR_MESSAGE} (request id ${requestId})`, requestId });
   }
 
   /** The status and client text of the product's own errors; undefined for anything else. */

@@ -29,7 +29,10 @@ describe('bodyParsers (issue 11: per-route raw bodies)', () => {
     expect(ok.body).toEqual({ raw: false, body: { email: 'a@example.com' } });
     const bad = await request(app).post('/api/form').set('Content-Type', 'application/json').send('{"email":').expect(400);
     expect(bad.body).toEqual({ message: 'Malformed JSON body.' });
-    const big = await request(app).post('/api/form').send({ text: 'x'.repeat(200_000) }).expect(413);
+    const big = await request(app)
+      .post('/api/form')
+      .send({ text: 'x'.repeat(200_000) })
+      .expect(413);
     expect(big.body).toEqual({ message: 'Request body too large.' });
   });
 });

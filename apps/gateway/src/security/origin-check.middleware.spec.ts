@@ -17,7 +17,11 @@ interface MockRequest {
 
 /** A request as Express would present it: `protocol`, `host` (Host header) and `get()` over lower-case headers. */
 function mockRequest(method: string, headers: Record<string, string> = {}, own = { protocol: 'http', host: 'localhost:3000' }): Request {
-  const request: MockRequest = { method, ...own, headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])) };
+  const request: MockRequest = {
+    method,
+    ...own,
+    headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])),
+  };
   return { ...request, get: (name: string) => request.headers[name.toLowerCase()] } as unknown as Request;
 }
 
@@ -45,12 +49,18 @@ describe('originCheck (state-changing requests from another site are refused)', 
   it('lets a same-origin POST through, whatever the letter case or a default port', () => {
     expect(run(mockRequest('POST', { Origin: 'http://localhost:3000' })).passed).toBe(true);
     expect(run(mockRequest('POST', { Origin: 'HTTP://LocalHost:3000', 'Sec-Fetch-Site': 'same-origin' })).passed).toBe(true);
-    expect(run(mockRequest('DELETE', { Origin: 'https://archlens.example' }, { protocol: 'https', host: 'archlens.example:443' })).passed).toBe(true);
+    expect(
+      run(mockRequest('DELETE', { Origin: 'https://archlens.example' }, { protocol: 'https', host: 'archlens.example:443' })).passed,
+    ).toBe(true);
   });
 
   it('refuses a POST, PUT, PATCH or DELETE from a foreign Origin with 403 and the message', () => {
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
-      expect(run(mockRequest(method, { Origin: 'https://evil.example' }))).toEqual({ passed: false, status: 403, body: { message: CROSS_SITE_MESSAGE } });
+      expect(run(mockRequest(method, { Origin: 'https://evil.example' }))).toEqual({
+        passed: false,
+        status: 403,
+        body: { message: CROSS_SITE_MESSAGE },
+      });
     }
     // Same host, other scheme or port: another origin.
     expect(run(mockRequest('POST', { Origin: 'https://localhost:3000' })).status).toBe(403);
@@ -80,7 +90,9 @@ describe('originCheck (state-changing requests from another site are refused)', 
   it('honours ALLOWED_ORIGINS as the gateway config parses it, and only those', () => {
     const ALLOWED_ORIGINS = allowedOrigins(' https://Admin.ArchLens.example:443 , http://localhost:5173');
     expect(ALLOWED_ORIGINS).toEqual(['https://admin.archlens.example', 'http://localhost:5173']);
-    expect(run(mockRequest('POST', { Origin: 'https://admin.archlens.example', 'Sec-Fetch-Site': 'cross-site' }), ALLOWED_ORIGINS).passed).toBe(true);
+    expect(
+      run(mockRequest('POST', { Origin: 'https://admin.archlens.example', 'Sec-Fetch-Site': 'cross-site' }), ALLOWED_ORIGINS).passed,
+    ).toBe(true);
     expect(run(mockRequest('PATCH', { Origin: 'http://localhost:5173' }), ALLOWED_ORIGINS).passed).toBe(true);
     expect(run(mockRequest('POST', { Origin: 'https://archlens.example' }), ALLOWED_ORIGINS).status).toBe(403);
     expect(run(mockRequest('POST', { Origin: 'https://localhost:5173' }), ALLOWED_ORIGINS).status).toBe(403);

@@ -66,10 +66,17 @@ describe('RateLimitsService without Redis', () => {
         () => service.consume('signUpPerIp', '127.0.0.1'),
         () => service.reward('signInPerIp', '127.0.0.1'),
         () => service.reset('signInPerEmail', 'ada@example.com'),
-        () => service.consumeAll([['signInPerIp', '127.0.0.1'], ['signInPerEmail', 'ada@example.com']]),
+        () =>
+          service.consumeAll([
+            ['signInPerIp', '127.0.0.1'],
+            ['signInPerEmail', 'ada@example.com'],
+          ]),
       ]) {
         const started = Date.now();
-        const error = await call().then(() => null, (e: unknown) => e);
+        const error = await call().then(
+          () => null,
+          (e: unknown) => e,
+        );
         expect(error).toBeInstanceOf(ServiceUnavailableException);
         expect((error as ServiceUnavailableException).message).toBe(RATE_LIMITS_UNAVAILABLE_MESSAGE);
         expect(Date.now() - started).toBeLessThan(500);

@@ -15,7 +15,12 @@ export const RATE_LIMITS_UNAVAILABLE_MESSAGE = 'ArchLens is temporarily unavaila
 /** The part of the gateway configuration the abuse limits read (README "Configuration"). */
 export type RateLimitsConfig = Pick<
   GatewayConfig,
-  'REDIS_URL' | 'RATE_LIMIT_KEY_PREFIX' | 'RATE_LIMIT_SIGN_IN_PER_IP' | 'RATE_LIMIT_SIGN_IN_PER_EMAIL' | 'RATE_LIMIT_SIGN_UP_PER_IP' | 'RATE_LIMIT_ANALYSES_PER_USER'
+  | 'REDIS_URL'
+  | 'RATE_LIMIT_KEY_PREFIX'
+  | 'RATE_LIMIT_SIGN_IN_PER_IP'
+  | 'RATE_LIMIT_SIGN_IN_PER_EMAIL'
+  | 'RATE_LIMIT_SIGN_UP_PER_IP'
+  | 'RATE_LIMIT_ANALYSES_PER_USER'
 >;
 
 interface RateLimitDefinition {
@@ -200,7 +205,8 @@ export class RateLimitsService implements OnModuleInit, OnApplicationShutdown {
   /** rate-limiter-flexible rejects with a `RateLimiterRes` when over the limit, with an Error when the store failed. */
   private toHttp(limit: RateLimitName, rejection: unknown): TooManyRequestsException | ServiceUnavailableException {
     if (rejection instanceof RateLimiterRes) return this.tooMany(limit, rejection.msBeforeNext);
-    if (!this.redisDown) this.logger.warn(`Abuse limit ${limit} could not be read: ${rejection instanceof Error ? rejection.message : String(rejection)}`);
+    if (!this.redisDown)
+      this.logger.warn(`Abuse limit ${limit} could not be read: ${rejection instanceof Error ? rejection.message : String(rejection)}`);
     return new ServiceUnavailableException(RATE_LIMITS_UNAVAILABLE_MESSAGE);
   }
 

@@ -1,10 +1,4 @@
-import {
-  createParamDecorator,
-  Injectable,
-  UnauthorizedException,
-  type CanActivate,
-  type ExecutionContext,
-} from '@nestjs/common';
+import { createParamDecorator, Injectable, UnauthorizedException, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
 import { UNAUTHORIZED_MESSAGE } from '@archlens/contracts/http';
 import { SESSION_COOKIE, SessionService, type SessionData } from './session.service.js';

@@ -14,7 +14,10 @@ export function serveSpa(app: Express, distDir: string): boolean {
     express.static(distDir, {
       index: false,
       setHeaders: (res, filePath) => {
-        res.setHeader('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader(
+          'Cache-Control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     }),
   );

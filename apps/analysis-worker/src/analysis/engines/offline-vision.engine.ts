@@ -1,9 +1,4 @@
-import {
-  analysisTextSchema,
-  MAX_ANALYSIS_IMAGES,
-  type AnalysisEngine,
-  type AnalysisText,
-} from '@archlens/contracts/analysis';
+import { analysisTextSchema, MAX_ANALYSIS_IMAGES, type AnalysisEngine, type AnalysisText } from '@archlens/contracts/analysis';
 import { describeFeatures } from './offline/offline-description.js';
 import { aggregateFeatures, extractFeatures, ImageDecodeError, type ImageFeatures } from './offline/pixel-features.js';
 import { UndecodableImageError, type VisionEngine } from './vision-engine.js';

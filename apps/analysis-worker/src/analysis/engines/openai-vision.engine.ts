@@ -90,7 +90,8 @@ function problemsOf(text: AnalysisText): string[] {
     );
   }
   const sections = countSections(text.expandedDescription);
-  if (sections < MIN_EXPANDED_SECTIONS) problems.push(`Your expandedDescription has ${sections} "## " sections; it needs at least ${MIN_EXPANDED_SECTIONS}.`);
+  if (sections < MIN_EXPANDED_SECTIONS)
+    problems.push(`Your expandedDescription has ${sections} "## " sections; it needs at least ${MIN_EXPANDED_SECTIONS}.`);
   if (text.tags.length < MIN_TAGS) problems.push(`You gave ${text.tags.length} tags; give ${MIN_TAGS} to ${MAX_TAGS}.`);
   return problems;
 }
@@ -125,7 +126,10 @@ export class OpenAiVisionEngine implements VisionEngine {
       {
         role: 'user',
         content: [
-          { type: 'text', text: `Analyse the design language of the building in ${images.length === 1 ? 'this photograph' : `these ${images.length} photographs`}.` },
+          {
+            type: 'text',
+            text: `Analyse the design language of the building in ${images.length === 1 ? 'this photograph' : `these ${images.length} photographs`}.`,
+          },
           ...dataUrls.map((url) => ({ type: 'image_url' as const, image_url: { url, detail: 'high' as const } })),
         ],
       },
@@ -136,7 +140,10 @@ export class OpenAiVisionEngine implements VisionEngine {
       const text = this.parse(content);
       lastProblems = problemsOf(text);
       if (lastProblems.length === 0) return analysisTextSchema.parse(text);
-      messages.push({ role: 'assistant', content }, { role: 'user', content: `${lastProblems.join(' ')} Return the whole JSON object again, corrected.` });
+      messages.push(
+        { role: 'assistant', content },
+        { role: 'user', content: `${lastProblems.join(' ')} Return the whole JSON object again, corrected.` },
+      );
     }
     throw new AnalysisEngineError(
       `The vision model did not return a valid analysis after ${MAX_REPAIRS + 1} attempts: ${lastProblems.join(' ')}`,
@@ -148,7 +155,10 @@ export class OpenAiVisionEngine implements VisionEngine {
       const completion = await this.client.chat.completions.create({
         model: this.model,
         messages,
-        response_format: { type: 'json_schema', json_schema: { name: 'design_language_analysis', strict: true, schema: ANALYSIS_JSON_SCHEMA } },
+        response_format: {
+          type: 'json_schema',
+          json_schema: { name: 'design_language_analysis', strict: true, schema: ANALYSIS_JSON_SCHEMA },
+        },
       });
       const content = completion.choices[0]?.message?.content;
       if (!content) throw new AnalysisEngineError('The vision model returned an empty answer.');

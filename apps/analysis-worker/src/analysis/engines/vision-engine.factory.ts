@@ -11,7 +11,9 @@ import type { VisionEngine } from './vision-engine.js';
 export function createVisionEngine(config: AnalysisConfig): VisionEngine {
   const logger = new Logger('VisionEngine');
   if (config.OPENAI_API_KEY) {
-    logger.log(`OpenAI-compatible engine, model ${config.OPENAI_VISION_MODEL}${config.OPENAI_BASE_URL ? ` at ${config.OPENAI_BASE_URL}` : ''}`);
+    logger.log(
+      `OpenAI-compatible engine, model ${config.OPENAI_VISION_MODEL}${config.OPENAI_BASE_URL ? ` at ${config.OPENAI_BASE_URL}` : ''}`,
+    );
     return new OpenAiVisionEngine(
       createOpenAiClient({ apiKey: config.OPENAI_API_KEY, baseURL: config.OPENAI_BASE_URL }),
       config.OPENAI_VISION_MODEL,

@@ -21,9 +21,7 @@ describe('parseExpandedDescription', () => {
   });
 
   it('keeps markup-looking text as plain text (it is never rendered as HTML)', () => {
-    expect(parseExpandedDescription('<img src=x onerror=alert(1)>')).toEqual([
-      { kind: 'paragraph', text: '<img src=x onerror=alert(1)>' },
-    ]);
+    expect(parseExpandedDescription('<img src=x onerror=alert(1)>')).toEqual([{ kind: 'paragraph', text: '<img src=x onerror=alert(1)>' }]);
   });
 
   it('returns nothing for blank text', () => {

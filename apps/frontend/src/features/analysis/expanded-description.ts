@@ -1,8 +1,6 @@
 /** One block of an expanded description (spec §3: `## ` headings and blank-line paragraphs). */
 export type ExpandedBlock =
-  | { kind: 'heading'; level: 3 | 4; text: string }
-  | { kind: 'paragraph'; text: string }
-  | { kind: 'list'; items: string[] };
+  { kind: 'heading'; level: 3 | 4; text: string } | { kind: 'paragraph'; text: string } | { kind: 'list'; items: string[] };
 
 /**
  * Parses expanded-description text into blocks, to be rendered as React elements (never as

@@ -11,10 +11,7 @@ export type CheckedFile = Pick<File, 'name' | 'size' | 'type'>;
  * only, each at most 50MB. Returns the toast to show, or null. A batch with any failing file
  * is refused whole, so the user sees exactly what was added.
  */
-export function checkImageBatch(
-  files: readonly CheckedFile[],
-  existingCount: number,
-): { title: string; description: string } | null {
+export function checkImageBatch(files: readonly CheckedFile[], existingCount: number): { title: string; description: string } | null {
   if (existingCount + files.length > MAX_ANALYSIS_IMAGES) return { title: T.tooManyTitle, description: T.tooMany };
   const notImage = files.find((f) => !f.type.startsWith('image/'));
   if (notImage) return { title: T.invalidTitle, description: T.notAnImage(notImage.name) };

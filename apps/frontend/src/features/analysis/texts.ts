@@ -57,8 +57,7 @@ export const ANALYSIS_TEXTS = {
     optimised: (before: string, after: string) => `Reduced the upload from ${before} to ${after}.`,
     processingFailedTitle: 'Image Processing Failed',
     completeTitle: 'Analysis Complete',
-    complete: (imageCount: number) =>
-      `Your design language analysis of ${imageCount} ${imageCount === 1 ? 'image' : 'images'} is ready.`,
+    complete: (imageCount: number) => `Your design language analysis of ${imageCount} ${imageCount === 1 ? 'image' : 'images'} is ready.`,
     failedTitle: 'Analysis Failed',
     copiedTitle: 'Copied',
     copied: 'Text copied to system clipboard.',

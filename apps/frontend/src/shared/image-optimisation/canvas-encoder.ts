@@ -36,11 +36,7 @@ export async function drawScaledImage(file: File, maxLongestSidePx: number): Pro
     height,
     toJpeg: (quality) =>
       new Promise<Blob>((resolve, reject) => {
-        canvas.toBlob(
-          (blob) => (blob ? resolve(blob) : reject(new OptimiserError(OPTIMISER_ERRORS.encodeFailed))),
-          'image/jpeg',
-          quality,
-        );
+        canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new OptimiserError(OPTIMISER_ERRORS.encodeFailed))), 'image/jpeg', quality);
       }),
   };
 }

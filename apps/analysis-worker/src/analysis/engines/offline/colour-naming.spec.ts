@@ -51,7 +51,8 @@ describe('nearestColourName', () => {
   });
 
   it('never uses a name that recognises a style, a building type or a place', () => {
-    const forbidden = /gothic|baroque|modern|bauhaus|victorian|georgian|tudor|roman|renaissance|classic|palladian|tuscan|cathedral|temple|palace|castle|mosque|paris|french|persian|greek|italian|english/i;
+    const forbidden =
+      /gothic|baroque|modern|bauhaus|victorian|georgian|tudor|roman|renaissance|classic|palladian|tuscan|cathedral|temple|palace|castle|mosque|paris|french|persian|greek|italian|english/i;
     for (let r = 0; r <= 255; r += 17) {
       for (let g = 0; g <= 255; g += 17) {
         for (let b = 0; b <= 255; b += 17) expect(nearestColourName({ r, g, b })).not.toMatch(forbidden);

@@ -46,7 +46,10 @@ export function chroma({ r, g, b }: Rgb): number {
 
 /** `#rrggbb`, lower case, channels rounded and clamped to 0..255. */
 export function rgbToHex({ r, g, b }: Rgb): string {
-  const hex = (v: number) => Math.max(0, Math.min(255, Math.round(v))).toString(16).padStart(2, '0');
+  const hex = (v: number) =>
+    Math.max(0, Math.min(255, Math.round(v)))
+      .toString(16)
+      .padStart(2, '0');
   return `#${hex(r)}${hex(g)}${hex(b)}`;
 }
 
@@ -76,12 +79,42 @@ const SECTORS: readonly HueSector[] = [
   { until: 15, names: RED },
   { until: 40, names: { dark: ['dark brown', 'brown', 'rust'], mid: ['taupe', 'tan', 'terracotta'], light: ['sand', 'peach', 'apricot'] } },
   { until: 65, names: { dark: ['umber', 'olive brown', 'bronze'], mid: ['khaki', 'ochre', 'ochre'], light: ['beige', 'straw', 'yellow'] } },
-  { until: 90, names: { dark: ['dark olive', 'dark olive', 'olive'], mid: ['olive grey', 'olive', 'yellow-green'], light: ['pale olive', 'pale olive', 'lime'] } },
-  { until: 160, names: { dark: ['dark green-grey', 'forest green', 'deep green'], mid: ['sage', 'sage', 'green'], light: ['pale sage', 'pale green', 'light green'] } },
-  { until: 195, names: { dark: ['dark teal', 'dark teal', 'teal'], mid: ['grey-green', 'teal', 'teal'], light: ['pale aqua', 'aqua', 'aqua'] } },
-  { until: 250, names: { dark: ['dark slate', 'navy', 'navy'], mid: ['slate blue', 'slate blue', 'blue'], light: ['pale blue-grey', 'pale blue', 'sky blue'] } },
-  { until: 290, names: { dark: ['aubergine', 'aubergine', 'indigo'], mid: ['mauve grey', 'mauve', 'violet'], light: ['lavender', 'lavender', 'lilac'] } },
-  { until: 345, names: { dark: ['plum', 'plum', 'plum'], mid: ['dusty rose', 'dusty rose', 'magenta'], light: ['pale pink', 'pink', 'pink'] } },
+  {
+    until: 90,
+    names: {
+      dark: ['dark olive', 'dark olive', 'olive'],
+      mid: ['olive grey', 'olive', 'yellow-green'],
+      light: ['pale olive', 'pale olive', 'lime'],
+    },
+  },
+  {
+    until: 160,
+    names: {
+      dark: ['dark green-grey', 'forest green', 'deep green'],
+      mid: ['sage', 'sage', 'green'],
+      light: ['pale sage', 'pale green', 'light green'],
+    },
+  },
+  {
+    until: 195,
+    names: { dark: ['dark teal', 'dark teal', 'teal'], mid: ['grey-green', 'teal', 'teal'], light: ['pale aqua', 'aqua', 'aqua'] },
+  },
+  {
+    until: 250,
+    names: {
+      dark: ['dark slate', 'navy', 'navy'],
+      mid: ['slate blue', 'slate blue', 'blue'],
+      light: ['pale blue-grey', 'pale blue', 'sky blue'],
+    },
+  },
+  {
+    until: 290,
+    names: { dark: ['aubergine', 'aubergine', 'indigo'], mid: ['mauve grey', 'mauve', 'violet'], light: ['lavender', 'lavender', 'lilac'] },
+  },
+  {
+    until: 345,
+    names: { dark: ['plum', 'plum', 'plum'], mid: ['dusty rose', 'dusty rose', 'magenta'], light: ['pale pink', 'pink', 'pink'] },
+  },
   { until: 360, names: RED },
 ];
 
@@ -175,7 +208,9 @@ const NAME_VOCABULARY: ReadonlySet<string> = new Set(
   tulip turquoise twilight umber valley vanilla velvet verdigris vermilion vintage violet viridian
   walnut warm water wave waves weathered whale wheat white willow winter wisteria wolf wood
   woodland wool worn wren yellow zinc
-`.split(/\s+/).filter((w) => w.length > 0),
+`
+    .split(/\s+/)
+    .filter((w) => w.length > 0),
 );
 
 /** Names that pass the vocabulary test but still read oddly. */
@@ -189,9 +224,7 @@ function usableName(name: string): boolean {
 }
 
 /** The curated color-name-list "bestof" names that pass `usableName` (about 470), as `{ name: '#hex' }`. */
-const NAMED_COLOURS: Record<string, string> = Object.fromEntries(
-  colornames.filter((c) => usableName(c.name)).map((c) => [c.name, c.hex]),
-);
+const NAMED_COLOURS: Record<string, string> = Object.fromEntries(colornames.filter((c) => usableName(c.name)).map((c) => [c.name, c.hex]));
 const matchNamedColour = nearestColor.from(NAMED_COLOURS);
 
 /**

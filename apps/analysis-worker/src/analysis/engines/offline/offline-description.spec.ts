@@ -75,7 +75,14 @@ describe('describeFeatures on the fixture photos', () => {
     const features = await photoFeatures('tours-cathedral-gothic.jpg');
     const { expandedDescription } = describeFeatures(features);
     expect(countSections(expandedDescription)).toBeGreaterThanOrEqual(4);
-    for (const heading of ['Massing and Form', 'Materials and Palette', 'Light and Atmosphere', 'Detailing and Rhythm', 'Setting', 'Method']) {
+    for (const heading of [
+      'Massing and Form',
+      'Materials and Palette',
+      'Light and Atmosphere',
+      'Detailing and Rhythm',
+      'Setting',
+      'Method',
+    ]) {
       expect(expandedDescription).toContain(`## ${heading}\n\n`);
     }
     expect(expandedDescription).toContain(`by ${features.verticalToHorizontal.toFixed(1)} to 1`);

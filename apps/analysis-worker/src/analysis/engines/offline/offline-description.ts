@@ -112,8 +112,7 @@ function readDesign(f: AggregateFeatures): DesignReading {
     contrast: f.contrast < T.softContrast ? 'soft' : f.contrast > T.highContrast ? 'high' : 'moderate',
     detail: f.edgeDensity < T.plainDetail ? 'plain' : f.edgeDensity > T.denseDetail ? 'dense' : 'moderate',
     bays: f.verticalRhythm.strength >= T.rhythm && f.verticalRhythm.period > 0 ? repeats(f.verticalRhythm.period) : null,
-    tiers:
-      f.horizontalRhythm.strength >= T.rhythm && f.horizontalRhythm.period > 0 ? repeats(f.horizontalRhythm.period) : null,
+    tiers: f.horizontalRhythm.strength >= T.rhythm && f.horizontalRhythm.period > 0 ? repeats(f.horizontalRhythm.period) : null,
     sky: f.sky >= T.skyDominant ? 'dominant' : f.sky >= T.skyBackdrop ? 'backdrop' : f.sky >= T.skySliver ? 'sliver' : 'none',
     green: f.vegetation >= T.muchGreen ? 'substantial' : f.vegetation >= T.someGreen ? 'some' : 'none',
     frame: f.aspectRatio < 0.87 ? 'portrait' : f.aspectRatio > 1.15 ? 'landscape' : 'square',
@@ -162,9 +161,7 @@ function fnv1a(text: string): number {
 type WordingPicker = <T>(key: string, options: readonly T[]) => T;
 
 function picker(f: AggregateFeatures): WordingPicker {
-  const seed = [f.verticalToHorizontal, f.symmetry, f.luminance, f.contrast, f.sky, f.edgeDensity]
-    .map((x) => x.toFixed(3))
-    .join('|');
+  const seed = [f.verticalToHorizontal, f.symmetry, f.luminance, f.contrast, f.sky, f.edgeDensity].map((x) => x.toFixed(3)).join('|');
   return <T>(key: string, options: readonly T[]): T => options[fnv1a(`${seed}#${key}`) % options.length];
 }
 
@@ -172,10 +169,13 @@ function picker(f: AggregateFeatures): WordingPicker {
 function materialHint(family: string): string {
   if (/^(white|off-white|warm off-white|light grey|beige|sand|straw|pale olive)$/.test(family)) return 'pale stone, render or concrete';
   if (/^(warm grey|mid grey|khaki|taupe|olive grey)$/.test(family)) return 'stone or concrete';
-  if (/^(cool grey|dark grey|dark slate|slate blue|pale blue-grey|grey-green|mauve grey)$/.test(family)) return 'concrete, metal or glazing';
+  if (/^(cool grey|dark grey|dark slate|slate blue|pale blue-grey|grey-green|mauve grey)$/.test(family))
+    return 'concrete, metal or glazing';
   if (/^(charcoal|black)$/.test(family)) return 'deep shadow, dark metal or glass';
-  if (/^(terracotta|brick red|rust|tan|brown|dark brown|oxblood|umber|olive brown|deep red|red)$/.test(family)) return 'brick, terracotta or timber';
-  if (/^(ochre|bronze|yellow|peach|apricot|orange|coral|dusty pink|dusty rose|pink|pale pink)$/.test(family)) return 'painted render or warm-toned stone';
+  if (/^(terracotta|brick red|rust|tan|brown|dark brown|oxblood|umber|olive brown|deep red|red)$/.test(family))
+    return 'brick, terracotta or timber';
+  if (/^(ochre|bronze|yellow|peach|apricot|orange|coral|dusty pink|dusty rose|pink|pale pink)$/.test(family))
+    return 'painted render or warm-toned stone';
   if (/(blue|navy|teal|aqua)/.test(family)) return 'glazing or painted surfaces';
   if (/(green|sage|olive|lime)/.test(family)) return 'planting or green-painted surfaces';
   return 'painted or clad surfaces';
@@ -255,11 +255,7 @@ function primarySlots(f: AggregateFeatures, r: DesignReading, pick: WordingPicke
         : `The [material] palette is [almost] entirely ${f1}[!, ${range}].`,
     ),
   );
-  slots.push(
-    optional(
-      `${pick('hint', ['[!Read from colour alone,]', '[!Judged on colour alone,]'])} ${f1} suggests ${materialHint(f1)}.`,
-    ),
-  );
+  slots.push(optional(`${pick('hint', ['[!Read from colour alone,]', '[!Judged on colour alone,]'])} ${f1} suggests ${materialHint(f1)}.`));
 
   const lightWord = { subdued: 'subdued', even: 'even', bright: 'bright' }[r.light];
   const lightStart = pick('light', ['Light is', 'The light is']);
@@ -303,11 +299,7 @@ function primarySlots(f: AggregateFeatures, r: DesignReading, pick: WordingPicke
   slots.push(required(`${skyPart}${greenPart}.`));
 
   const [a1, a2, a3, a4] = designAdjectives(r);
-  slots.push(
-    optional(
-      `[!Taken together,] the design language reads as ${a1}, ${a2}[!, ${a3}] and ${a4}[, on the measured evidence].`,
-    ),
-  );
+  slots.push(optional(`[!Taken together,] the design language reads as ${a1}, ${a2}[!, ${a3}] and ${a4}[, on the measured evidence].`));
   return slots;
 }
 
@@ -336,16 +328,15 @@ function massingSection(f: AggregateFeatures, r: DesignReading): string {
     r.emphasis === 'balanced'
       ? `the two directions are in balance at ${ratioText(r.ratio)} to 1`
       : r.ratio >= 1
-      ? `vertical edges outweigh horizontal ones by ${ratioText(r.ratio)} to 1`
-      : `horizontal edges outweigh vertical ones by ${ratioText(1 / r.ratio)} to 1`;
+        ? `vertical edges outweigh horizontal ones by ${ratioText(r.ratio)} to 1`
+        : `horizontal edges outweigh vertical ones by ${ratioText(1 / r.ratio)} to 1`;
   const reading = {
     'strong-vertical':
       'Vertical lines dominate the elevation, so the massing reads upward first, with horizontal lines acting as secondary ties rather than as the organising structure.',
     vertical: 'Verticals lead without overwhelming: the massing reads as upright, with horizontals still present as a secondary order.',
     balanced:
       'Neither direction dominates, which suggests a gridded elevation in which vertical and horizontal lines carry similar weight.',
-    horizontal:
-      'Horizontals lead: the massing reads as layered and grounded, with verticals acting as interruptions within long bands.',
+    horizontal: 'Horizontals lead: the massing reads as layered and grounded, with verticals acting as interruptions within long bands.',
     'strong-horizontal':
       'Horizontal lines dominate, so the massing reads as long and stratified, its bands carrying the eye across the frame rather than up it.',
   }[r.emphasis];
@@ -396,7 +387,8 @@ function paletteSection(f: AggregateFeatures, r: DesignReading): string {
   const greenOnes = nonMaterial.filter((p) => p.skyShare < p.vegetationShare).map((p) => p.family);
   const excluded: string[] = [];
   if (skyOnes.length > 0) excluded.push(`${listPhrase([...new Set(skyOnes)])} ${skyOnes.length > 1 ? 'lie' : 'lies'} mostly in the sky`);
-  if (greenOnes.length > 0) excluded.push(`${listPhrase([...new Set(greenOnes)])} ${greenOnes.length > 1 ? 'lie' : 'lies'} mostly in planting`);
+  if (greenOnes.length > 0)
+    excluded.push(`${listPhrase([...new Set(greenOnes)])} ${greenOnes.length > 1 ? 'lie' : 'lies'} mostly in planting`);
   const exclusion =
     excluded.length > 0
       ? ` Of these, ${listPhrase(excluded)}, so ${nonMaterial.length > 1 ? 'they are' : 'it is'} read as setting rather than material.`
@@ -432,7 +424,8 @@ function lightSection(f: AggregateFeatures, r: DesignReading): string {
     'bright/soft': 'The light is bright and diffuse, close to high-key: surfaces read as pale planes and depth is carried by outline.',
     'even/high': 'Mid-tones dominate, yet contrast is high: strong darks, in shadow or in dark materials, punctuate the surfaces.',
     'even/moderate': 'The light is even and balanced, with shadows that model the surfaces without dramatising them.',
-    'even/soft': 'The light is even and diffuse, as under cloud or in open shade; form is carried by tone and outline rather than by cast shadow.',
+    'even/soft':
+      'The light is even and diffuse, as under cloud or in open shade; form is carried by tone and outline rather than by cast shadow.',
     'subdued/high': 'The light is low-key and dramatic: a few lit surfaces stand out against large areas of shadow or dark material.',
     'subdued/moderate': 'The light is subdued, so the surfaces read as heavy and close, with modest modelling.',
     'subdued/soft': 'The light is dim and flat, so the atmosphere is quiet and the forms merge into one another.',

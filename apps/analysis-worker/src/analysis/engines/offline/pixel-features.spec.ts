@@ -17,7 +17,9 @@ async function syntheticPng(width: number, height: number, colour: (x: number, y
       pixels[i + 2] = b;
     }
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).png().toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 const sum = (values: number[]) => values.reduce((s, v) => s + v, 0);
@@ -180,7 +182,9 @@ describe('extractFeatures on synthetic images', () => {
       .toBuffer();
     expect((await sharp(grey).metadata()).channels).toBe(1);
     expect((await extractFeatures(grey)).palette[0].family).toBe('mid grey');
-    const clear = await sharp({ create: { width: 50, height: 50, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+    const clear = await sharp({ create: { width: 50, height: 50, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .png()
+      .toBuffer();
     expect((await extractFeatures(clear)).palette[0].family).toBe('white'); // flattened on white
   });
 

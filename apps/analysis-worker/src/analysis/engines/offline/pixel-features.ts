@@ -282,9 +282,7 @@ interface RawPaletteEntry {
 function finishPalette(entries: RawPaletteEntry[]): PaletteEntry[] {
   const merged: RawPaletteEntry[] = [];
   for (const e of [...entries].filter((x) => x.share > 0).sort((a, b) => b.share - a.share)) {
-    const near = merged.find(
-      (m) => hypot(m.rgb.r - e.rgb.r, m.rgb.g - e.rgb.g, m.rgb.b - e.rgb.b) < MERGE_DISTANCE,
-    );
+    const near = merged.find((m) => hypot(m.rgb.r - e.rgb.r, m.rgb.g - e.rgb.g, m.rgb.b - e.rgb.b) < MERGE_DISTANCE);
     if (!near) {
       merged.push({ ...e, rgb: { ...e.rgb } });
       continue;

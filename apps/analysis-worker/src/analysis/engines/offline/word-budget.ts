@@ -41,7 +41,14 @@ function parseTemplate(template: string): Part[] {
     last = m.index + m[0].length;
   }
   if (last < template.length) parts.push({ text: template.slice(last), optional: false, weight: 0 });
-  if (/[[\]]/.test(parts.filter((p) => !p.optional).map((p) => p.text).join(''))) {
+  if (
+    /[[\]]/.test(
+      parts
+        .filter((p) => !p.optional)
+        .map((p) => p.text)
+        .join(''),
+    )
+  ) {
     throw new Error(`Unbalanced brackets in template: ${template}`);
   }
   return parts;

@@ -1,8 +1,4 @@
-import {
-  analyzeResponseSchema,
-  previousAnalysesResponseSchema,
-  type PreviousAnalysis,
-} from '@archlens/contracts/analysis';
+import { analyzeResponseSchema, previousAnalysesResponseSchema, type PreviousAnalysis } from '@archlens/contracts/analysis';
 import { z } from 'zod';
 import { API_ROUTES } from '@archlens/contracts/routes';
 import { apiRequest } from '../../../api/client';

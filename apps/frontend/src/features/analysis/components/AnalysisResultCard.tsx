@@ -69,18 +69,8 @@ export function AnalysisResultCard({ result }: { result: AnalysisResult }) {
           <Tab value="expanded" label={ANALYSIS_TEXTS.expandedTab} id="analysis-tab-expanded" aria-controls="analysis-panel-expanded" />
         </Tabs>
 
-        <Box
-          role="tabpanel"
-          id="analysis-panel-primary"
-          aria-labelledby="analysis-tab-primary"
-          hidden={tab !== 'primary'}
-          sx={{ pt: 2.5 }}
-        >
-          <Typography
-            component="p"
-            data-testid="primary-description"
-            sx={{ fontSize: { xs: '1.02rem', md: '1.1rem' }, lineHeight: 1.75 }}
-          >
+        <Box role="tabpanel" id="analysis-panel-primary" aria-labelledby="analysis-tab-primary" hidden={tab !== 'primary'} sx={{ pt: 2.5 }}>
+          <Typography component="p" data-testid="primary-description" sx={{ fontSize: { xs: '1.02rem', md: '1.1rem' }, lineHeight: 1.75 }}>
             {result.primaryDescription}
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>

@@ -4,11 +4,7 @@ import { Fragment, useMemo } from 'react';
 import { parseExpandedDescription, splitBold } from '../expanded-description';
 
 function RichText({ text }: { text: string }) {
-  return (
-    <>
-      {splitBold(text).map((part, i) => (i % 2 === 1 ? <strong key={i}>{part}</strong> : <Fragment key={i}>{part}</Fragment>))}
-    </>
-  );
+  return <>{splitBold(text).map((part, i) => (i % 2 === 1 ? <strong key={i}>{part}</strong> : <Fragment key={i}>{part}</Fragment>))}</>;
 }
 
 /** Renders an expanded description as headings, paragraphs and lists: React elements, never HTML. */

@@ -1,17 +1,11 @@
-import {
-  publicUserSchema,
-  type PublicUser,
-  type SignInRequest,
-  type SignUpRequest,
-} from '@archlens/contracts/auth';
+import { publicUserSchema, type PublicUser, type SignInRequest, type SignUpRequest } from '@archlens/contracts/auth';
 import { API_ROUTES } from '@archlens/contracts/routes';
 import { apiRequest } from '../../../api/client';
 
 /** The auth routes of spec §7; each resolves to the user (contract-checked) or throws `HttpError`. */
 export const authApi = {
   /** `GET /api/auth/user`: the signed-in user, or a 401 error (spec §7). */
-  currentUser: (signal?: AbortSignal): Promise<PublicUser> =>
-    apiRequest(API_ROUTES.currentUser.path, { schema: publicUserSchema, signal }),
+  currentUser: (signal?: AbortSignal): Promise<PublicUser> => apiRequest(API_ROUTES.currentUser.path, { schema: publicUserSchema, signal }),
   /** `POST /api/auth/signin` JSON `{email, password}`. */
   signIn: (body: SignInRequest): Promise<PublicUser> =>
     apiRequest(API_ROUTES.signIn.path, { method: 'POST', json: body, schema: publicUserSchema }),

@@ -44,12 +44,7 @@ export default function SignInDialog({ open, mode, onModeChange, onClose }: Sign
         </Typography>
         {isSignIn ? <SignInForm key="signin" onSignedIn={onSuccess} /> : <SignUpForm key="signup" onSignedUp={onSuccess} />}
         <Box sx={{ mt: 2.5, textAlign: 'center' }}>
-          <Link
-            component="button"
-            type="button"
-            variant="body2"
-            onClick={() => onModeChange(isSignIn ? 'signup' : 'signin')}
-          >
+          <Link component="button" type="button" variant="body2" onClick={() => onModeChange(isSignIn ? 'signup' : 'signin')}>
             {isSignIn ? AUTH_TEXTS.toSignUp : AUTH_TEXTS.toSignIn}
           </Link>
         </Box>

@@ -34,13 +34,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
 
   return (
     <Stack component="form" noValidate onSubmit={submit} spacing={0.5}>
-      <TextField
-        {...form.field('email')}
-        label={AUTH_TEXTS.email}
-        type="email"
-        autoComplete="email"
-        autoFocus
-      />
+      <TextField {...form.field('email')} label={AUTH_TEXTS.email} type="email" autoComplete="email" autoFocus />
       <PasswordField {...form.field('password')} label={AUTH_TEXTS.password} autoComplete="current-password" />
       <SubmitButton pending={signIn.isPending} label={AUTH_TEXTS.signInButton} />
     </Stack>

@@ -5,9 +5,7 @@ import { authApi } from '../api/auth-api';
 import { AUTH_USER_CACHE_MS } from '../texts';
 
 export type AuthState =
-  | { status: 'loading'; user: null }
-  | { status: 'authenticated'; user: PublicUser }
-  | { status: 'unauthenticated'; user: null };
+  { status: 'loading'; user: null } | { status: 'authenticated'; user: PublicUser } | { status: 'unauthenticated'; user: null };
 
 /** Options of the auth user query, shared by the hook and the sign-in success path. */
 export const authUserQueryOptions = {

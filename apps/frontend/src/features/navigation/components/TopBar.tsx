@@ -22,7 +22,13 @@ export function TopBar({ user }: { user: PublicUser | null }) {
     <AppBar position="sticky">
       <Container maxWidth="lg">
         <Toolbar disableGutters sx={{ gap: { xs: 1, sm: 2 }, minHeight: { xs: 60, sm: 68 } }}>
-          <Link component={RouterLink} to="/" aria-label={NAVIGATION_TEXTS.home} underline="none" sx={{ mr: 'auto', display: 'inline-flex', alignItems: 'center' }}>
+          <Link
+            component={RouterLink}
+            to="/"
+            aria-label={NAVIGATION_TEXTS.home}
+            underline="none"
+            sx={{ mr: 'auto', display: 'inline-flex', alignItems: 'center' }}
+          >
             <Logo name={PRODUCT_NAME} compact={Boolean(user)} />
           </Link>
           {user ? (

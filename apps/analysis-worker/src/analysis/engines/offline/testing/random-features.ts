@@ -45,7 +45,9 @@ export function randomFeatures(random: () => number, imageCount = 1 + Math.floor
   const d = u();
   const total = v + h + d;
   const edges =
-    total > 0 ? { vertical: v / total, horizontal: h / total, diagonal: d / total } : { vertical: 1 / 3, horizontal: 1 / 3, diagonal: 1 / 3 };
+    total > 0
+      ? { vertical: v / total, horizontal: h / total, diagonal: d / total }
+      : { vertical: 1 / 3, horizontal: 1 / 3, diagonal: 1 / 3 };
   const image: ImageFeatures = {
     palette,
     luminance: u(),

@@ -6,4 +6,5 @@ export const FORBIDDEN_TERMS =
   /\b(gothic|neo-gothic|baroque|rococo|romanesque|renaissance|classical|neoclassical|neo-classical|palladian|georgian|victorian|edwardian|tudor|regency|colonial|craftsman|bauhaus|modernist|modernism|modern|postmodern\w*|brutalis[mt]|brutalist|art deco|art nouveau|deconstructiv\w*|international style|beaux-arts|byzantine|moorish|islamic|ottoman|persian|mughal|vernacular|minimalis[mt]|high-tech|cathedral|church|chapel|temple|mosque|palace|castle|museum|laborator\w*|persepolis|tours|ripon|havana|utrecht|budapest|buenos aires|friedrichshafen|mit)\b/i;
 
 /** American spellings that British text must not contain. */
-export const AMERICAN_SPELLINGS = /\b(color\w*|center\w*|gray\w*|analyz\w*|fiber\w*|aluminum|meter|meters|modeling|harbor\w*|behavior\w*)\b/i;
+export const AMERICAN_SPELLINGS =
+  /\b(color\w*|center\w*|gray\w*|analyz\w*|fiber\w*|aluminum|meter|meters|modeling|harbor\w*|behavior\w*)\b/i;
