@@ -199,4 +199,33 @@ describe('accounts and sessions (gateway → auth queue → auth-service → Pos
     const login = await request(stack.http).get('/api/login').expect(302);
     expect(login.headers.location).toBe('/?signin=1');
   });
+
+  it('keeps answering who is signed in while sign-ins queue up behind a stalled auth queue (issue 11)', async () => {
+    const signUp = await request(stack.http)
+      .post('/api/auth/signup')
+      .send({ email: `lookup-${Date.now()}@example.com`, first_name: 'Grace', last_name: 'Hopper', password })
+      .expect(201);
+    const cookie = sessionCookie(signUp).split(';')[0];
+    // Sign-in traffic that nobody is taking: the `auth` queue paused, its sign-ins waiting.
+    const auth = new Queue(QUEUES.auth, { connection: redisConnection(process.env.REDIS_URL!) });
+    await auth.pause();
+    try {
+      const waiting = Array.from({ length: 5 }, (_, i) =>
+        // `.then` sends it now (a supertest request is sent when it is first awaited).
+        request(stack.http)
+          .post('/api/auth/signin')
+          .send({ email: `nobody-${i}@example.com`, password })
+          .then((r) => r),
+      );
+      while ((await auth.getWaitingCount()) < 5) await new Promise((r) => setTimeout(r, 20));
+      // The session look-up has its own queue (`auth-lookup`): it is answered all the same.
+      const me = await request(stack.http).get('/api/auth/user').set('Cookie', cookie).expect(200);
+      expect(me.body.first_name).toBe('Grace');
+      await auth.resume();
+      expect((await Promise.all(waiting)).map((r) => r.status)).toEqual([401, 401, 401, 401, 401]);
+    } finally {
+      await auth.resume();
+      await auth.close();
+    }
+  });
 });
