@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+/**
+ * The e-mails ArchLens sends, one template each (issue 12). A template's data schema says what the
+ * sender must give; secrets in it travel sealed to the email-worker's key (`EMAIL_SEALING_*`), never
+ * in plain text through Redis (issue 11).
+ */
+export const EMAIL_TEMPLATE_DATA = {
+  /** Forgot password (spec §2, §8): the temporary password, valid for `validMinutes`, single use. */
+  'temporary-password': z.object({
+    firstName: z.string().min(1).max(100),
+    /** The temporary password sealed with `sealSecret(…, EMAIL_SEALING_PUBLIC_KEY, 'email.temporary-password:<to>')`. */
+    sealedTemporaryPassword: z.string().startsWith('v1.').max(8192),
+    validMinutes: z.number().int().min(1),
+  }),
+} as const;
+export type EmailTemplate = keyof typeof EMAIL_TEMPLATE_DATA;
+export const EMAIL_TEMPLATES = Object.keys(EMAIL_TEMPLATE_DATA) as [EmailTemplate, ...EmailTemplate[]];
+
+/** An attachment: already in object storage (never bytes through Redis, issue 12). */
+export const emailAttachmentSchema = z.object({
+  /** Object key in the bucket, e.g. `reports/<userId>/<uuid>.pdf`. */
+  key: z.string().min(1).max(500),
+  filename: z.string().min(1).max(200),
+  contentType: z.string().min(1).max(100),
+});
+
+/** Payload of `email.send`: one message to one recipient, rendered by the email-worker from its template. */
+export const sendEmailJobSchema = z.discriminatedUnion('template', [
+  z.object({
+    /** The sender's idempotency key: a redelivered job with the same id sends nothing twice. */
+    messageId: z.string().uuid(),
+    to: z.string().email().max(254),
+    template: z.literal('temporary-password'),
+    data: EMAIL_TEMPLATE_DATA['temporary-password'],
+    attachments: z.array(emailAttachmentSchema).max(5).optional(),
+  }),
+]);
+export type SendEmailJob = z.infer<typeof sendEmailJobSchema>;
+
+/** Result of `email.send`: how the message left (`outbox` when no SendGrid key is configured). */
+export const sendEmailResultSchema = z.object({
+  messageId: z.string().uuid(),
+  status: z.enum(['sent', 'outbox']),
+  providerMessageId: z.string().nullable(),
+});
+export type SendEmailResult = z.infer<typeof sendEmailResultSchema>;
+
+/** The sealing context of a temporary password for `to` (binds it to its recipient). */
+export function temporaryPasswordSealContext(to: string): string {
+  return `email.temporary-password:${to.trim().toLowerCase()}`;
+}
