@@ -50,6 +50,11 @@ export default defineConfig({
       ARCHLENS_LOCAL_S3_PORT: '9100',
       ARCHLENS_STATE_DIR: '.local/e2e',
       OPENAI_API_KEY: '',
+      // Every journey signs up or signs in from 127.0.0.1 within the hour; the per-address limits
+      // (tested on their own in tests/security) would refuse the later ones.
+      RATE_LIMIT_SIGN_UP_PER_IP: '1000',
+      RATE_LIMIT_SIGN_IN_PER_IP: '1000',
+      RATE_LIMIT_FORGOT_PASSWORD_PER_IP: '1000',
     },
   },
 });

@@ -191,19 +191,20 @@ export async function ensureS3({ stateDir, s3Port, bucket = 'archlens' }) {
 }
 
 /**
- * The local sealing key pair (`AUTH_SEALING_PUBLIC_KEY` / `AUTH_SEALING_PRIVATE_KEY`): read from
- * `<stateDir>/keys/auth-sealing.pem` (private, PKCS#8) and `auth-sealing.pub.pem` (public, SPKI),
- * generated there on first use with mode 0600 (directory 0700). The same RSA 3072 parameters as
+ * A local sealing key pair: `name` `auth-sealing` (the default) for `AUTH_SEALING_PUBLIC_KEY` /
+ * `AUTH_SEALING_PRIVATE_KEY`, `email-sealing` for `EMAIL_SEALING_PUBLIC_KEY` /
+ * `EMAIL_SEALING_PRIVATE_KEY`. Read from `<stateDir>/keys/<name>.pem` (private, PKCS#8) and
+ * `<name>.pub.pem` (public, SPKI), generated there on first use with mode 0600 (directory 0700). The same RSA 3072 parameters as
  * `generateSealingKeyPair` in libs/platform/src/sealing.ts, repeated here because these scripts run
  * before anything is built; the apps check the keys at boot either way.
  * A missing public half is derived again from the private key.
  * @returns { publicKeyPem, privateKeyPem, created, directory }
  * @throws Error when the public key exists without its private key (a half-copied state directory)
  */
-export function ensureSealingKeys(stateDir) {
+export function ensureSealingKeys(stateDir, name = 'auth-sealing') {
   const directory = path.join(stateDir, 'keys');
-  const privatePath = path.join(directory, 'auth-sealing.pem');
-  const publicPath = path.join(directory, 'auth-sealing.pub.pem');
+  const privatePath = path.join(directory, `${name}.pem`);
+  const publicPath = path.join(directory, `${name}.pub.pem`);
   if (!existsSync(privatePath) && existsSync(publicPath)) {
     throw new Error(
       `${publicPath} exists without ${privatePath}: restore the private key, or delete the public one to have a new local pair generated.`,

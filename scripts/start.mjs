@@ -32,6 +32,22 @@ function sealingKeys() {
   return { AUTH_SEALING_PUBLIC_KEY: keys.publicKeyPem, AUTH_SEALING_PRIVATE_KEY: keys.privateKeyPem };
 }
 
+/**
+ * `EMAIL_SEALING_PUBLIC_KEY` / `EMAIL_SEALING_PRIVATE_KEY` (auth-service seals temporary passwords
+ * to the email-worker): the environment's when either is set, else the local pair
+ * `<stateDir>/keys/email-sealing{,.pub}.pem`, generated on the first start.
+ */
+function emailSealingKeys() {
+  if (env.EMAIL_SEALING_PUBLIC_KEY || env.EMAIL_SEALING_PRIVATE_KEY) {
+    return { EMAIL_SEALING_PUBLIC_KEY: env.EMAIL_SEALING_PUBLIC_KEY, EMAIL_SEALING_PRIVATE_KEY: env.EMAIL_SEALING_PRIVATE_KEY };
+  }
+  const keys = ensureSealingKeys(stateDir, 'email-sealing');
+  log(
+    `E-mail secret sealing: local key pair in ${keys.directory}${keys.created ? ' (generated now)' : ''}; set EMAIL_SEALING_PUBLIC_KEY and EMAIL_SEALING_PRIVATE_KEY to use your own.`,
+  );
+  return { EMAIL_SEALING_PUBLIC_KEY: keys.publicKeyPem, EMAIL_SEALING_PRIVATE_KEY: keys.privateKeyPem };
+}
+
 async function shutdown(code) {
   if (stopping) return;
   stopping = true;
@@ -68,12 +84,19 @@ try {
 
   // Each half of the sealing pair goes only to the app that uses it: the private key to auth-service.
   const { AUTH_SEALING_PUBLIC_KEY, AUTH_SEALING_PRIVATE_KEY } = sealingKeys();
+  // The same for e-mail secrets: the private key to the email-worker, the public one to auth-service.
+  const { EMAIL_SEALING_PUBLIC_KEY, EMAIL_SEALING_PRIVATE_KEY } = emailSealingKeys();
   const appEnv = { ...env, ...s3.env, DATABASE_URL: postgres.url, REDIS_URL: redis.url, PORT: String(port) };
   delete appEnv.AUTH_SEALING_PUBLIC_KEY;
   delete appEnv.AUTH_SEALING_PRIVATE_KEY;
+  delete appEnv.EMAIL_SEALING_PUBLIC_KEY;
+  delete appEnv.EMAIL_SEALING_PRIVATE_KEY;
+  // The outbox lives with the rest of this start's state (tests and benchmarks use their own).
+  appEnv.EMAIL_OUTBOX_DIR = env.EMAIL_OUTBOX_DIR ?? path.join(stateDir, 'outbox');
   const apps = [
-    { name: 'auth-service', colour: 35, env: { AUTH_SEALING_PRIVATE_KEY } },
+    { name: 'auth-service', colour: 35, env: { AUTH_SEALING_PRIVATE_KEY, EMAIL_SEALING_PUBLIC_KEY } },
     { name: 'analysis-worker', colour: 36, env: {} },
+    { name: 'email-worker', colour: 33, env: { EMAIL_SEALING_PRIVATE_KEY } },
     { name: 'gateway', colour: 32, env: { AUTH_SEALING_PUBLIC_KEY } },
   ];
   for (const app of apps) {

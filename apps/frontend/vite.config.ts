@@ -1,17 +1,21 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const contractsSrc = fileURLToPath(new URL('../../libs/contracts/src/', import.meta.url));
 
 /**
  * The SPA build. `@archlens/contracts/*` resolves to the library's TypeScript sources so that
- * neither `vite dev` nor `vite build` depends on `libs/contracts/dist`.
+ * neither `vite dev` nor `vite build` depends on `libs/contracts/dist`. Every text file of the
+ * build (scripts, styles, HTML, SVG, JSON) also gets a brotli (`.br`) and a gzip (`.gz`) copy
+ * beside it, compressed once here at the highest levels, for the gateway to send as they are
+ * (apps/gateway/src/spa/spa.ts); a copy that would not be smaller is not written.
  */
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'] })],
   resolve: {
     alias: [{ find: /^@archlens\/contracts\/(.+)$/, replacement: `${contractsSrc}$1.ts` }],
   },

@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import { initialiseDataSource } from '@archlens/platform/database';
 import { ANALYSIS_SCHEMA, createAnalysisDataSource } from '@archlens/analysis-worker';
 import { AUTH_SCHEMA, createAuthDataSource } from '@archlens/auth-service';
+import { createEmailDataSource, EMAIL_SCHEMA } from '@archlens/email-worker';
 
 /**
  * Every entity change comes with a reviewed migration (STYLE.md): after a service's migrations
@@ -12,6 +13,7 @@ import { AUTH_SCHEMA, createAuthDataSource } from '@archlens/auth-service';
 const services: Array<{ name: string; schema: string; create: (url: string) => DataSource }> = [
   { name: 'auth-service', schema: AUTH_SCHEMA, create: createAuthDataSource },
   { name: 'analysis-worker', schema: ANALYSIS_SCHEMA, create: createAnalysisDataSource },
+  { name: 'email-worker', schema: EMAIL_SCHEMA, create: createEmailDataSource },
 ];
 
 const opened: DataSource[] = [];

@@ -1,7 +1,10 @@
-// Test-only: boots auth-service, analysis-worker and the gateway in this process through their
-// package entry points (what their main.ts files run), against the real PostgreSQL, Redis and S3
+// Test-only: boots auth-service, analysis-worker, email-worker and the gateway in this process
+// through their package entry points (what their main.ts files run), against the real PostgreSQL, Redis and S3
 // server of the integration setup.
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Queue } from 'bullmq';
@@ -13,6 +16,7 @@ import { generateSealingKeyPair } from '@archlens/platform/sealing';
 import { ObjectStorage } from '@archlens/platform/storage';
 import { startAnalysisWorker } from '@archlens/analysis-worker';
 import { startAuthService } from '@archlens/auth-service';
+import { startEmailWorker } from '@archlens/email-worker';
 import { createGatewayApp, loadGatewayConfig } from '@archlens/gateway';
 
 export interface StackOptions {
@@ -20,7 +24,8 @@ export interface StackOptions {
    * Extra environment for every app, e.g. `OPENAI_API_KEY` and `OPENAI_BASE_URL` to give the
    * analysis worker the OpenAI engine against a loopback server (offline engine otherwise), or
    * `RATE_LIMIT_*` to test the abuse limits (10000 each otherwise), or `FRONTEND_DIST` to serve an
-   * SPA (none otherwise).
+   * SPA (none otherwise), or `SENDGRID_API_KEY` and `SENDGRID_BASE_URL` to send e-mail to a
+   * loopback server (the stack's file outbox otherwise).
    */
   env?: NodeJS.ProcessEnv;
 }
@@ -30,6 +35,10 @@ export interface Stack {
   http: ReturnType<NestExpressApplication['getHttpServer']>;
   storage: ObjectStorage;
   db: pg.Pool;
+  /** The email-worker's file outbox (`EMAIL_OUTBOX_DIR`): a temporary folder of this stack, removed by `close()`. */
+  outboxDir: string;
+  /** The stack's e-mail sealing public key (`EMAIL_SEALING_PUBLIC_KEY`), to seal secrets for the email-worker. */
+  emailSealingPublicKey: string;
   stopAnalysisWorker(): Promise<void>;
   /**
    * Closes auth-service as a crash would leave it for the gateway: commands of the `auth` queue
@@ -49,24 +58,36 @@ const TEST_RATE_LIMITS: NodeJS.ProcessEnv = {
   RATE_LIMIT_SIGN_IN_PER_IP: '10000',
   RATE_LIMIT_SIGN_IN_PER_EMAIL: '10000',
   RATE_LIMIT_SIGN_UP_PER_IP: '10000',
+  RATE_LIMIT_FORGOT_PASSWORD_PER_EMAIL: '10000',
+  RATE_LIMIT_FORGOT_PASSWORD_PER_IP: '10000',
   RATE_LIMIT_ANALYSES_PER_USER: '10000',
 };
 
 /**
- * A fresh sealing key pair for one stack (`AUTH_SEALING_PUBLIC_KEY` for the gateway,
- * `AUTH_SEALING_PRIVATE_KEY` for auth-service), the public key on one line with `\n` escapes as an
- * env file writes it. `options.env` may replace them.
+ * Fresh sealing key pairs for one stack: `AUTH_SEALING_PUBLIC_KEY` for the gateway and
+ * `AUTH_SEALING_PRIVATE_KEY` for auth-service; `EMAIL_SEALING_PUBLIC_KEY` for auth-service and
+ * `EMAIL_SEALING_PRIVATE_KEY` for the email-worker. The public keys are on one line with `\n`
+ * escapes as an env file writes them. `options.env` may replace them.
  */
 function sealingKeyEnv(): NodeJS.ProcessEnv {
-  const { publicKeyPem, privateKeyPem } = generateSealingKeyPair();
-  return { AUTH_SEALING_PUBLIC_KEY: publicKeyPem.trim().replace(/\n/g, '\\n'), AUTH_SEALING_PRIVATE_KEY: privateKeyPem };
+  const auth = generateSealingKeyPair();
+  const email = generateSealingKeyPair();
+  return {
+    AUTH_SEALING_PUBLIC_KEY: auth.publicKeyPem.trim().replace(/\n/g, '\\n'),
+    AUTH_SEALING_PRIVATE_KEY: auth.privateKeyPem,
+    EMAIL_SEALING_PUBLIC_KEY: email.publicKeyPem.trim().replace(/\n/g, '\\n'),
+    EMAIL_SEALING_PRIVATE_KEY: email.privateKeyPem,
+  };
 }
 
-/** Starts the three apps; call `close()` in afterAll. */
+/** Starts the four apps; call `close()` in afterAll. */
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const outboxDir = mkdtempSync(path.join(os.tmpdir(), 'archlens-outbox-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     OPENAI_API_KEY: '',
+    SENDGRID_API_KEY: '',
+    EMAIL_OUTBOX_DIR: outboxDir,
     ...TEST_RATE_LIMITS,
     RATE_LIMIT_KEY_PREFIX: `archlens:rl:test-${randomUUID()}:`,
     ...sealingKeyEnv(),
@@ -74,6 +95,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   };
   let auth: INestApplicationContext | undefined = await startAuthService(env, { logger: ['error'] });
   let analysis: INestApplicationContext | undefined = await startAnalysisWorker(env, { logger: ['error'] });
+  const email = await startEmailWorker(env, { logger: ['error'] });
   const gatewayConfig = loadGatewayConfig({ ...env, FRONTEND_DIST: options.env?.FRONTEND_DIST ?? '/nonexistent-spa' });
   const gateway = await createGatewayApp(gatewayConfig, { logger: ['error'] });
   await gateway.init();
@@ -87,6 +109,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     http: gateway.getHttpServer(),
     storage,
     db,
+    outboxDir,
+    emailSealingPublicKey: env.EMAIL_SEALING_PUBLIC_KEY!,
     async stopAnalysisWorker() {
       await analysis?.close();
       analysis = undefined;
@@ -106,9 +130,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       await gateway.close();
       await analysis?.close();
       await auth?.close();
+      await email.close();
       await Promise.all(queues.map((q) => q.close()));
       await redis.quit();
       await db.end();
+      rmSync(outboxDir, { recursive: true, force: true });
     },
   };
 }

@@ -15,6 +15,15 @@ export const authConfigSchema = z.object({
     'private',
     'npm start generates a local pair in .local/keys/; elsewhere generate one (README "Configuration") and give the gateway its public half',
   ),
+  /**
+   * The email-worker's RSA public key (PEM; literal `\n` escapes accepted), to which each temporary
+   * password is sealed before it goes on the `email` queue (issue 12), so Redis never holds one in
+   * plain text. Required, same rules as the gateway's `AUTH_SEALING_PUBLIC_KEY`. Not secret.
+   */
+  EMAIL_SEALING_PUBLIC_KEY: sealingKeyEnv(
+    'public',
+    'this one seals temporary passwords to the email-worker; npm start generates a local pair in .local/keys/ (email-sealing.pub.pem); elsewhere set it to the public half of EMAIL_SEALING_PRIVATE_KEY (README "Configuration")',
+  ),
 });
 export type AuthConfig = z.infer<typeof authConfigSchema>;
 export const AUTH_CONFIG = Symbol('AUTH_CONFIG');

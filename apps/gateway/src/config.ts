@@ -61,6 +61,10 @@ export const gatewayConfigSchema = z.object({
   RATE_LIMIT_SIGN_IN_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   /** Sign-ups per client address per hour before 429 (default 10). */
   RATE_LIMIT_SIGN_UP_PER_IP: z.coerce.number().int().min(1).default(10),
+  /** Forgot-password requests per e-mail (any address) per hour before 429 (issue 12; default 5). */
+  RATE_LIMIT_FORGOT_PASSWORD_PER_EMAIL: z.coerce.number().int().min(1).default(5),
+  /** Forgot-password requests per client address per hour before 429 (issue 12; default 20). */
+  RATE_LIMIT_FORGOT_PASSWORD_PER_IP: z.coerce.number().int().min(1).default(20),
   /** Analyses per user per hour before 429 (default 60). */
   RATE_LIMIT_ANALYSES_PER_USER: z.coerce.number().int().min(1).default(60),
   /** Prefix of the abuse-limit counters in Redis; the integration tests give each stack its own. */

@@ -9,7 +9,15 @@ export const AUTH_MESSAGES = {
   /** Sign-in failure: the same answer for an unknown e-mail and a wrong password (issue #2). */
   invalidCredentials: 'Invalid email or password',
   emailTaken: 'An account with this email already exists',
+  /**
+   * The one answer of `POST /api/auth/forgot-password` (issue 12): the same for an account that
+   * exists and one that does not, so the route tells no one which e-mails have accounts.
+   */
+  forgotPasswordSent: 'If an account exists for that email, we have sent a temporary password to it.',
 } as const;
+
+/** Spec §2, issue 12: a temporary password is valid for 60 minutes and for one sign-in. */
+export const TEMPORARY_PASSWORD_VALID_MINUTES = 60;
 
 /** Spec §9: minimum password length 6. */
 export const MIN_PASSWORD_LENGTH = 6;
@@ -38,6 +46,14 @@ export const signUpRequestSchema = z.object({
   password,
 });
 export type SignUpRequest = z.infer<typeof signUpRequestSchema>;
+
+/** `POST /api/auth/forgot-password` body (spec §3 forgot-password payload; spec §5: a valid e-mail). */
+export const forgotPasswordRequestSchema = z.object({ email });
+export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
+
+/** `POST /api/auth/forgot-password` answer (spec §3: the response has message); always `AUTH_MESSAGES.forgotPasswordSent`. */
+export const forgotPasswordResponseSchema = z.object({ message: z.string() });
+export type ForgotPasswordResponse = z.infer<typeof forgotPasswordResponseSchema>;
 
 /**
  * Subscription as the SPA reads it (spec §3). Billing arrives with its own issue; until then the
@@ -96,6 +112,18 @@ export const signInCommandSchema = z.object({ email: z.string(), sealedPassword 
 export type SignInCommand = z.infer<typeof signInCommandSchema>;
 /** Payload of `auth.get-user`: the session's user id. */
 export const getUserCommandSchema = z.object({ userId: z.string().uuid() });
+/**
+ * Payload of `auth.issue-temporary-password` (forgot password, issue 12): the e-mail as the user
+ * typed it. auth-service issues and e-mails a temporary password when the account exists.
+ */
+export const issueTemporaryPasswordCommandSchema = z.object({ email: z.string() });
+export type IssueTemporaryPasswordCommand = z.infer<typeof issueTemporaryPasswordCommandSchema>;
+/**
+ * Result of `auth.issue-temporary-password`: only that the request was handled. It never says
+ * whether the account exists, so nothing the gateway could pass on reveals it.
+ */
+export const issueTemporaryPasswordResultSchema = z.object({ handled: z.literal(true) });
+export type IssueTemporaryPasswordResult = z.infer<typeof issueTemporaryPasswordResultSchema>;
 
 /**
  * Result of every auth command: domain refusals are answers, not job failures, so the gateway
@@ -109,3 +137,13 @@ export const authResultSchema = z.discriminatedUnion('ok', [
   }),
 ]);
 export type AuthResult = z.infer<typeof authResultSchema>;
+
+/**
+ * Result of `auth.sign-in`: as `authResultSchema`, and a success says whether the password was a
+ * temporary one (issue 12), which the gateway answers by ending the user's other sessions.
+ */
+export const signInResultSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), user: publicUserSchema, usedTemporaryPassword: z.boolean() }),
+  z.object({ ok: z.literal(false), code: z.literal('INVALID_CREDENTIALS') }),
+]);
+export type SignInResult = z.infer<typeof signInResultSchema>;

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { authResultSchema, getUserCommandSchema, signInCommandSchema, signUpCommandSchema } from './auth.js';
+import {
+  authResultSchema,
+  getUserCommandSchema,
+  issueTemporaryPasswordCommandSchema,
+  issueTemporaryPasswordResultSchema,
+  signInCommandSchema,
+  signInResultSchema,
+  signUpCommandSchema,
+} from './auth.js';
 import {
   analyseImagesJobSchema,
   analyseImagesResultSchema,
@@ -8,6 +16,7 @@ import {
   sweepOriginalsJobSchema,
   sweepOriginalsResultSchema,
 } from './analysis.js';
+import { sendEmailJobSchema, sendEmailResultSchema } from './email.js';
 
 /**
  * Queue names (ARCHITECTURE.md: one queue per owning service). These values never change once
@@ -18,6 +27,8 @@ export const QUEUES = {
   /** `auth.get-user` alone, so that sign-in traffic (argon2 work) cannot starve session look-ups. */
   authLookup: 'auth-lookup',
   analysis: 'analysis',
+  /** Outgoing e-mail (issue 12): fire-and-forget commands, retried with backoff by BullMQ. */
+  email: 'email',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -27,7 +38,13 @@ export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
  */
 export const JOBS = {
   'auth.sign-up': { queue: QUEUES.auth, data: signUpCommandSchema, result: authResultSchema },
-  'auth.sign-in': { queue: QUEUES.auth, data: signInCommandSchema, result: authResultSchema },
+  'auth.sign-in': { queue: QUEUES.auth, data: signInCommandSchema, result: signInResultSchema },
+  /** Forgot password (issue 12): argon2 work whether or not the account exists, so on the `auth` queue. */
+  'auth.issue-temporary-password': {
+    queue: QUEUES.auth,
+    data: issueTemporaryPasswordCommandSchema,
+    result: issueTemporaryPasswordResultSchema,
+  },
   'auth.get-user': { queue: QUEUES.authLookup, data: getUserCommandSchema, result: authResultSchema },
   'analysis.analyse-images': {
     queue: QUEUES.analysis,
@@ -44,6 +61,7 @@ export const JOBS = {
     data: sweepOriginalsJobSchema,
     result: sweepOriginalsResultSchema,
   },
+  'email.send': { queue: QUEUES.email, data: sendEmailJobSchema, result: sendEmailResultSchema },
 } as const;
 export type JobName = keyof typeof JOBS;
 /** Jobs carried by one queue. */
@@ -102,7 +120,8 @@ export interface QueueSettings {
 /**
  * One settings record for every queue (STYLE.md): a queue added to `QUEUES` without settings here
  * fails to compile. Analysis reply timeout allows a vision model up to three calls (first answer
- * and two word-count repairs).
+ * and two word-count repairs). E-mail is sent with `CommandClient.enqueue` (nobody waits for it) and
+ * retried on a provider's 5xx or 429: 5 tries, 2 s, 4 s, 8 s, 16 s apart.
  */
 export const QUEUE_SETTINGS: Record<QueueName, QueueSettings> = {
   auth: {
@@ -131,5 +150,14 @@ export const QUEUE_SETTINGS: Record<QueueName, QueueSettings> = {
     replyTimeoutMs: 170_000,
     keepCompletedSeconds: 300,
     keepFailedSeconds: 86_400,
+  },
+  email: {
+    concurrency: 4,
+    attempts: 5,
+    backoffMs: 2_000,
+    lockDurationMs: 60_000,
+    replyTimeoutMs: 30_000,
+    keepCompletedSeconds: 86_400,
+    keepFailedSeconds: 7 * 86_400,
   },
 };

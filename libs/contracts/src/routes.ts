@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { analyzeResponseSchema, previousAnalysesResponseSchema } from './analysis.js';
-import { publicUserSchema, signInRequestSchema, signUpRequestSchema } from './auth.js';
+import {
+  forgotPasswordRequestSchema,
+  forgotPasswordResponseSchema,
+  publicUserSchema,
+  signInRequestSchema,
+  signUpRequestSchema,
+} from './auth.js';
 
 /** One `/api` route: method, path, request body schema (or the body's kind) and response schema. */
 export interface ApiRoute {
@@ -22,6 +28,12 @@ export interface ApiRoute {
 export const API_ROUTES = {
   signUp: { method: 'POST', path: '/api/auth/signup', request: signUpRequestSchema, response: publicUserSchema },
   signIn: { method: 'POST', path: '/api/auth/signin', request: signInRequestSchema, response: publicUserSchema },
+  forgotPassword: {
+    method: 'POST',
+    path: '/api/auth/forgot-password',
+    request: forgotPasswordRequestSchema,
+    response: forgotPasswordResponseSchema,
+  },
   currentUser: { method: 'GET', path: '/api/auth/user', request: null, response: publicUserSchema },
   logout: { method: 'GET', path: '/api/logout', request: null, response: 'redirect' },
   login: { method: 'GET', path: '/api/login', request: null, response: 'redirect' },

@@ -210,15 +210,7 @@ export class CommandClient {
     await this.assertWorkerAvailable(definition.queue);
     const { queue, events } = this.channel(definition.queue);
     const timeoutMs = options.timeoutMs ?? this.replyTimeoutMs[definition.queue] ?? settings.replyTimeoutMs;
-    const requestId = currentRequestId();
-    const job = await this.redis(() =>
-      queue.add(name, requestId ? { ...payload, [REQUEST_ID_FIELD]: requestId } : payload, {
-        attempts: settings.attempts,
-        backoff: settings.backoffMs > 0 ? { type: 'exponential', delay: settings.backoffMs } : undefined,
-        removeOnComplete: { age: settings.keepCompletedSeconds },
-        removeOnFail: { age: settings.keepFailedSeconds },
-      }),
-    );
+    const job = await this.redis(() => queue.add(name, withRequestId(payload), jobOptions(definition.queue)));
     let raw: unknown;
     try {
       raw = await job.waitUntilFinished(events, timeoutMs);
@@ -241,6 +233,26 @@ export class CommandClient {
     return definition.result.parse(reply.value) as JobResult<N>;
   }
 
+  /**
+   * Sends a command nobody waits for (fire and forget, e.g. `email.send`): the job is added with
+   * its queue's retries (`QUEUE_SETTINGS[queue].attempts`, exponential backoff from `backoffMs`)
+   * and the current request id, and runs whenever a worker takes it; its result stays in Redis
+   * for `keepCompletedSeconds`, for inspection only.
+   * @returns the BullMQ job id, as soon as the job is in Redis
+   * @throws ZodError when `data` does not match the job's payload schema (a programming error)
+   * @throws NoWorkerError (no worker: the command would wait unseen), ServiceUnavailableError
+   *   (Redis unreachable)
+   */
+  async enqueue<N extends JobName>(name: N, data: JobData<N>): Promise<string> {
+    const definition = JOBS[name];
+    const payload = definition.data.parse(data) as Record<string, unknown>;
+    await this.assertWorkerAvailable(definition.queue);
+    const { queue } = this.channel(definition.queue);
+    const job = await this.redis(() => queue.add(name, withRequestId(payload), jobOptions(definition.queue)));
+    if (job.id === undefined) throw new ServiceUnavailableError(new Error(`BullMQ gave no id to the ${name} job`));
+    return job.id;
+  }
+
   /** Runs a Redis operation of the request path; a connection failure becomes `ServiceUnavailableError`. */
   private async redis<T>(operation: () => Promise<T>): Promise<T> {
     try {
@@ -257,6 +269,23 @@ export class CommandClient {
     );
     this.queues.clear();
   }
+}
+
+/** A job's data as it is added: the payload, plus the current request id when there is one (`REQUEST_ID_FIELD`). */
+function withRequestId(payload: Record<string, unknown>): Record<string, unknown> {
+  const requestId = currentRequestId();
+  return requestId ? { ...payload, [REQUEST_ID_FIELD]: requestId } : payload;
+}
+
+/** BullMQ options of a job added to `queue`: its tries, backoff and retention from `QUEUE_SETTINGS`. */
+function jobOptions(queue: QueueName) {
+  const settings = QUEUE_SETTINGS[queue];
+  return {
+    attempts: settings.attempts,
+    backoff: settings.backoffMs > 0 ? { type: 'exponential', delay: settings.backoffMs } : undefined,
+    removeOnComplete: { age: settings.keepCompletedSeconds },
+    removeOnFail: { age: settings.keepFailedSeconds },
+  };
 }
 
 /** A typed processor for each job a queue carries. */

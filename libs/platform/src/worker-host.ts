@@ -16,7 +16,7 @@ import type { DataSource } from 'typeorm';
 import { JOBS, type JobData, type JobNameOf, type QueueName } from '@archlens/contracts/queues';
 import { createServiceDataSource, initialiseDataSource, type ServiceDataSourceOptions } from './database.js';
 import { EventPublisher } from './events.js';
-import { redisConnection, startWorker, type JobHandlers } from './messaging.js';
+import { CommandClient, redisConnection, startWorker, type JobHandlers } from './messaging.js';
 import { ObjectStorage, type ObjectStorageSettings } from './storage.js';
 
 /** Injection token of the service's migrated TypeORM `DataSource` (its own schema). */
@@ -61,7 +61,7 @@ const HOST_OPTIONS = Symbol('WORKER_HOST_OPTIONS');
 
 /**
  * Starts a BullMQ worker for each `QueueHandlers` provider once the module is up, and on shutdown
- * closes them (jobs in progress finish first) and then the data source.
+ * closes them (jobs in progress finish first), then the event publisher, the command client and the data source.
  */
 @Injectable()
 class WorkerHost implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -101,6 +101,7 @@ class WorkerHost implements OnApplicationBootstrap, OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     await Promise.all(this.workers.splice(0).map((w) => w.close()));
     await this.moduleRef.get(EventPublisher, { strict: false }).close();
+    await this.moduleRef.get(CommandClient, { strict: false }).close();
     if (this.options.database) {
       const dataSource = this.moduleRef.get<DataSource>(SERVICE_DATA_SOURCE, { strict: false });
       if (dataSource.isInitialized) await dataSource.destroy();
@@ -110,7 +111,8 @@ class WorkerHost implements OnApplicationBootstrap, OnApplicationShutdown {
 
 /**
  * The Nest module of a worker service: its providers and handlers, plus what every service shares
- * (data source on its own migrated schema, object storage, the event publisher, the workers' lifecycle). A new service is
+ * (data source on its own migrated schema, object storage, the event publisher, a `CommandClient`
+ * for commands to other services, the workers' lifecycle). A new service is
  * `workerServiceModule(MyServiceModule, {...})` plus its handlers.
  * @param module the service's (empty) module class, for Nest's module identity
  */
@@ -118,6 +120,8 @@ export function workerServiceModule(module: Type, options: WorkerServiceOptions)
   const shared: Provider[] = [
     { provide: HOST_OPTIONS, useValue: options },
     { provide: EventPublisher, useFactory: () => new EventPublisher(options.redisUrl) },
+    // Commands this service sends to others (e.g. `email.send`); queues open on first use.
+    { provide: CommandClient, useFactory: () => new CommandClient(options.redisUrl) },
     WorkerHost,
   ];
   if (options.database) {

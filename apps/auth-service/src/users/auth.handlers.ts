@@ -2,18 +2,23 @@ import { Injectable } from '@nestjs/common';
 import { QUEUES } from '@archlens/contracts/queues';
 import type { JobHandlers } from '@archlens/platform/messaging';
 import type { QueueHandlers } from '@archlens/platform/worker-host';
+import { TemporaryPasswordsService } from '../temporary-passwords/temporary-passwords.service.js';
 import { UsersService } from './users.service.js';
 
-/** The `auth` queue: sign-up and sign-in (argon2 work). */
+/** The `auth` queue: sign-up, sign-in and forgot password (argon2 work). */
 @Injectable()
 export class AuthHandlers implements QueueHandlers<typeof QUEUES.auth> {
   readonly queue = QUEUES.auth;
-  constructor(private readonly users: UsersService) {}
+  constructor(
+    private readonly users: UsersService,
+    private readonly temporaryPasswords: TemporaryPasswordsService,
+  ) {}
 
   handlers(): JobHandlers<typeof QUEUES.auth> {
     return {
       'auth.sign-up': (data) => this.users.signUp(data),
       'auth.sign-in': (data) => this.users.signIn(data),
+      'auth.issue-temporary-password': (data) => this.temporaryPasswords.issue(data),
     };
   }
 }

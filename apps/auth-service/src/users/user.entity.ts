@@ -1,5 +1,10 @@
 import { Check, Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
+/** E-mail as stored: trimmed and lower-cased, so uniqueness is case-insensitive (the CHECK below). */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
 /**
  * A person with an ArchLens account (`auth.users`). The e-mail is stored trimmed and lower-cased,
  * which makes the unique index case-insensitive (issue #2); a CHECK constraint keeps it so.

@@ -1,26 +1,24 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import argon2 from 'argon2';
 import { DataSource, QueryFailedError, type Repository } from 'typeorm';
-import { sealedPasswordContext, type AuthResult, type PublicUser, type SignInCommand, type SignUpCommand } from '@archlens/contracts/auth';
+import {
+  sealedPasswordContext,
+  type AuthResult,
+  type PublicUser,
+  type SignInCommand,
+  type SignInResult,
+  type SignUpCommand,
+} from '@archlens/contracts/auth';
 import { EventPublisher } from '@archlens/platform/events';
 import { SERVICE_DATA_SOURCE } from '@archlens/platform/worker-host';
 import { SealedSecretError, unsealSecret } from '@archlens/platform/sealing';
 import { AUTH_CONFIG, type AuthConfig } from '../config.js';
-import { UserEntity } from './user.entity.js';
-
-/**
- * argon2id parameters: the OWASP Password Storage Cheat Sheet's first option
- * (m = 19 MiB, t = 2, p = 1).
- */
-const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+import { TemporaryPasswordsService } from '../temporary-passwords/temporary-passwords.service.js';
+import { ARGON2_OPTIONS, decoyHash, verifyPassword } from './password-hashing.js';
+import { normaliseEmail, UserEntity } from './user.entity.js';
 
 /** Postgres error code for a unique violation. */
 const UNIQUE_VIOLATION = '23505';
-
-/** E-mail as stored: trimmed and lower-cased, so uniqueness is case-insensitive. */
-export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
 
 /** Maps a stored user to the contract's public shape (no hash, no e-mail casing surprises). */
 export function toPublicUser(user: UserEntity): PublicUser {
@@ -39,16 +37,15 @@ export function toPublicUser(user: UserEntity): PublicUser {
 export class UsersService {
   private readonly logger = new Logger('UsersService');
   private readonly users: Repository<UserEntity>;
-  /** A hash to verify against when the e-mail is unknown, so both refusals take the same time. */
-  private readonly decoyHash: Promise<string>;
 
   constructor(
     @Inject(SERVICE_DATA_SOURCE) dataSource: DataSource,
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     private readonly events: EventPublisher,
+    private readonly temporaryPasswords: TemporaryPasswordsService,
   ) {
     this.users = dataSource.getRepository(UserEntity);
-    this.decoyHash = argon2.hash('archlens-decoy-password', ARGON2_OPTIONS);
+    void decoyHash(); // made at start, not during the first sign-in
   }
 
   /**
@@ -82,11 +79,15 @@ export class UsersService {
   }
 
   /**
-   * Checks a password. An unknown e-mail and a wrong password give the same answer
-   * (INVALID_CREDENTIALS) after the same amount of argon2 work. A sealed password that does not
-   * open is answered INVALID_CREDENTIALS too, with a warning in the log (never the payload).
+   * Checks a password: the account's own, or else its outstanding temporary password (issue 12),
+   * which is then used up (`TemporaryPasswordsService.redeem`) and said in the answer
+   * (`usedTemporaryPassword`). The account's own password keeps working meanwhile. Every refusal
+   * (unknown e-mail, wrong password, a used or expired temporary password) is INVALID_CREDENTIALS
+   * after the same argon2 work: two verifications, against decoys where there is nothing real. A
+   * sealed password that does not open is answered INVALID_CREDENTIALS too, with a warning in the
+   * log (never the payload).
    */
-  async signIn(input: SignInCommand): Promise<AuthResult> {
+  async signIn(input: SignInCommand): Promise<SignInResult> {
     let password: string;
     try {
       password = this.unsealPassword('auth.sign-in', input);
@@ -96,10 +97,12 @@ export class UsersService {
       return { ok: false, code: 'INVALID_CREDENTIALS' };
     }
     const user = await this.users.findOneBy({ email: normaliseEmail(input.email) });
-    const hash = user?.passwordHash ?? (await this.decoyHash);
-    const matches = await argon2.verify(hash, password).catch(() => false);
-    if (!user || !matches) return { ok: false, code: 'INVALID_CREDENTIALS' };
-    return { ok: true, user: toPublicUser(user) };
+    const matches = await verifyPassword(user?.passwordHash ?? (await decoyHash()), password);
+    if (user && matches) return { ok: true, user: toPublicUser(user), usedTemporaryPassword: false };
+    const redeemed = await this.temporaryPasswords.redeem(user?.id ?? null, password);
+    if (!user || !redeemed) return { ok: false, code: 'INVALID_CREDENTIALS' };
+    this.logger.log(`auth.sign-in: user ${user.id} signed in with a temporary password (now used)`);
+    return { ok: true, user: toPublicUser(user), usedTemporaryPassword: true };
   }
 
   /**

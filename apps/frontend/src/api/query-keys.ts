@@ -14,5 +14,6 @@ export const queryKeys = {
 export const mutationKeys = {
   signIn: ['auth', 'sign-in'] as const,
   signUp: ['auth', 'sign-up'] as const,
+  forgotPassword: ['auth', 'forgot-password'] as const,
   analyseImages: ['analyses', 'analyse'] as const,
 } as const;

@@ -1,15 +1,24 @@
-import { lazy, Suspense, useEffect } from 'react';
+import Box from '@mui/material/Box';
+import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAuth } from '../features/auth/hooks/use-auth';
 import { useSignInDialog } from '../features/auth/sign-in-dialog-context';
 import { AUTH_TEXTS } from '../features/auth/texts';
+import { ServicesButton } from '../features/navigation/components/ServicesButton';
 import { TopBar } from '../features/navigation/components/TopBar';
 import { FullPageSpinner } from '../shared/components/FullPageSpinner';
+import { type PageId, reachableRoutes } from './route-table';
 
-// Split by route: each page is its own chunk.
+// Split by route: each page is its own chunk, so the signed-out landing loads none of the
+// signed-in screens.
 const LandingPage = lazy(() => import('../pages/LandingPage'));
 const HomePage = lazy(() => import('../pages/HomePage'));
 const AnalysePage = lazy(() => import('../pages/AnalysePage'));
+
+/** The built pages other than / (see `route-table.ts`); a page joins here when its route is marked built. */
+const PAGES: Partial<Record<PageId, ComponentType>> = {
+  analyse: AnalysePage,
+};
 
 /** `/?signin=1` (where /api/login lands) opens the sign-in dialog, then the flag is dropped. */
 function useSignInQueryFlag(signedOut: boolean | null) {
@@ -30,8 +39,9 @@ function useSignInQueryFlag(signedOut: boolean | null) {
 }
 
 /**
- * Routes by auth state (spec §2, §4). Signed out, every path shows the landing (only / exists
- * so far among the public routes); signed in, / is home and /analyse the analysis tool.
+ * Routes by auth state (spec §2, §4, §6), read from the route table. Signed out, / and every path
+ * that is not a reachable public page show the landing; signed in, / is home, the built pages are
+ * routed and any other path goes back to /. The floating services button is on every page.
  */
 export function AppRoutes() {
   const auth = useAuth();
@@ -39,22 +49,32 @@ export function AppRoutes() {
 
   if (auth.status === 'loading') return <FullPageSpinner label={AUTH_TEXTS.checkingSession} />;
 
+  const signedIn = auth.status === 'authenticated';
+  const routes = reachableRoutes(signedIn).flatMap((route) => {
+    const Page = PAGES[route.page];
+    return Page ? [<Route key={route.path} path={route.path} element={<Page />} />] : [];
+  });
+
   return (
     <>
       <TopBar user={auth.user} />
       <Suspense fallback={<FullPageSpinner />}>
-        {auth.status === 'authenticated' ? (
+        {signedIn ? (
           <Routes>
-            <Route path="/" element={<HomePage />} />
-            <Route path="/analyse" element={<AnalysePage />} />
+            <Route path="/" element={<HomePage user={auth.user} />} />
+            {routes}
             <Route path="*" element={<Navigate to="/" replace />} />
           </Routes>
         ) : (
           <Routes>
+            {routes}
             <Route path="*" element={<LandingPage />} />
           </Routes>
         )}
       </Suspense>
+      {/* Room below every page so that the floating button never hides its last line. */}
+      <Box aria-hidden sx={{ height: 88, flexShrink: 0 }} />
+      <ServicesButton />
     </>
   );
 }

@@ -1,6 +1,7 @@
-import { HomeGreeting } from '../features/home/components/HomeGreeting';
+import type { PublicUser } from '@archlens/contracts/auth';
+import { Home } from '../features/home/components/Home';
 
-/** Route `/` signed in: a greeting and the link to `/analyse` (issue #2; the full home comes later). */
-export default function HomePage() {
-  return <HomeGreeting />;
+/** Route `/` signed in: the home (spec §2). */
+export default function HomePage({ user }: { user: PublicUser }) {
+  return <Home user={user} />;
 }

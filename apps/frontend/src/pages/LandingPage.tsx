@@ -1,6 +1,6 @@
 import { Landing } from '../features/landing/components/Landing';
 
-/** Route `/` signed out: the plain landing with "FREE SIGN IN" (issue #2; the full landing comes later). */
+/** Route `/` signed out, and every path a signed-out visitor cannot open (spec §2): the landing. */
 export default function LandingPage() {
   return <Landing />;
 }

@@ -1,5 +1,13 @@
 import { ConflictException, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
-import { AUTH_MESSAGES, sealedPasswordContext, type PublicUser, type SignInRequest, type SignUpRequest } from '@archlens/contracts/auth';
+import {
+  AUTH_MESSAGES,
+  sealedPasswordContext,
+  type ForgotPasswordRequest,
+  type ForgotPasswordResponse,
+  type PublicUser,
+  type SignInRequest,
+  type SignUpRequest,
+} from '@archlens/contracts/auth';
 import { UNAUTHORIZED_MESSAGE } from '@archlens/contracts/http';
 import { CommandClient } from '@archlens/platform/messaging';
 import { sealSecret } from '@archlens/platform/sealing';
@@ -29,11 +37,24 @@ export class AccountsService {
     return result.user;
   }
 
-  /** @throws UnauthorizedException (401), the same for an unknown e-mail and a wrong password */
-  async signIn(body: SignInRequest): Promise<PublicUser> {
+  /**
+   * @returns the user, and whether the password was a temporary one (now used up, issue 12)
+   * @throws UnauthorizedException (401), the same for an unknown e-mail, a wrong password and a used
+   *   or expired temporary password
+   */
+  async signIn(body: SignInRequest): Promise<{ user: PublicUser; usedTemporaryPassword: boolean }> {
     const result = await this.commands.request('auth.sign-in', { email: body.email, sealedPassword: this.seal('auth.sign-in', body) });
     if (!result.ok) throw new UnauthorizedException(AUTH_MESSAGES.invalidCredentials);
-    return result.user;
+    return { user: result.user, usedTemporaryPassword: result.usedTemporaryPassword };
+  }
+
+  /**
+   * Forgot password (spec §2, issue 12): asks auth-service to issue and e-mail a temporary password.
+   * @returns always `AUTH_MESSAGES.forgotPasswordSent`, whether or not the account exists
+   */
+  async forgotPassword(body: ForgotPasswordRequest): Promise<ForgotPasswordResponse> {
+    await this.commands.request('auth.issue-temporary-password', { email: body.email });
+    return { message: AUTH_MESSAGES.forgotPasswordSent };
   }
 
   /** @throws UnauthorizedException when the account no longer exists */

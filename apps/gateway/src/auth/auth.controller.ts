@@ -1,8 +1,11 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import {
+  forgotPasswordRequestSchema,
   signInRequestSchema,
   signUpRequestSchema,
+  type ForgotPasswordRequest,
+  type ForgotPasswordResponse,
   type PublicUser,
   type SignInRequest,
   type SignUpRequest,
@@ -58,6 +61,7 @@ export class AuthController {
    * `RATE_LIMIT_SIGN_IN_PER_EMAIL` in the last 15 minutes (from any address). Each attempt is counted
    * as it starts (parallel attempts too); a success gives the address its point back and clears the
    * e-mail's count. 503 when their Redis is unreachable.
+   * A sign-in with a temporary password (issue 12) ends every other session of the user.
    */
   @Post('auth/signin')
   @HttpCode(200)
@@ -73,10 +77,32 @@ export class AuthController {
       ['signInPerIp', address],
       ['signInPerEmail', body.email],
     ]);
-    const user = await this.accounts.signIn(body);
+    const { user, usedTemporaryPassword } = await this.accounts.signIn(body);
     await Promise.all([this.limits.reward('signInPerIp', address), this.limits.reset('signInPerEmail', body.email)]);
-    await this.startSession(user.id, request, response);
+    const sessionId = await this.startSession(user.id, request, response);
+    if (usedTemporaryPassword) await this.sessions.destroyAllForUser(user.id, sessionId);
     return user;
+  }
+
+  /**
+   * `POST /api/auth/forgot-password` `{email}` (spec §2, §7; issue 12) → 200
+   * `{message: AUTH_MESSAGES.forgotPasswordSent}`, the same answer whether or not the account
+   * exists, after the same argon2 work in auth-service. 400 with the spec §5 text for an invalid
+   * e-mail; 429 with `Retry-After` past `RATE_LIMIT_FORGOT_PASSWORD_PER_EMAIL` requests for one
+   * e-mail (from any address) or `RATE_LIMIT_FORGOT_PASSWORD_PER_IP` from one address in an hour;
+   * 503 when the limits' Redis or auth-service is unavailable.
+   */
+  @Post('auth/forgot-password')
+  @HttpCode(200)
+  async forgotPassword(
+    @Body(new ZodBodyPipe(forgotPasswordRequestSchema)) body: ForgotPasswordRequest,
+    @Req() request: Request,
+  ): Promise<ForgotPasswordResponse> {
+    await this.limits.consumeAll([
+      ['forgotPasswordPerIp', clientAddress(request)],
+      ['forgotPasswordPerEmail', body.email],
+    ]);
+    return this.accounts.forgotPassword(body);
   }
 
   /** `GET /api/auth/user` → the signed-in user (spec §7), or 401 `{message: "Unauthorized"}`. */
@@ -100,7 +126,8 @@ export class AuthController {
     response.redirect(302, '/?signin=1');
   }
 
-  private async startSession(userId: string, request: Request, response: Response): Promise<void> {
+  /** Replaces the request's session (if any) with a new one for `userId`. @returns the new session id */
+  private async startSession(userId: string, request: Request, response: Response): Promise<string> {
     const previous = (request.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE];
     if (previous) await this.sessions.destroy(previous); // no session fixation
     const sessionId = await this.sessions.create(userId);
@@ -111,5 +138,6 @@ export class AuthController {
       path: '/',
       maxAge: this.sessions.ttlSeconds * 1000,
     });
+    return sessionId;
   }
 }

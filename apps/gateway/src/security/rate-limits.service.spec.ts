@@ -14,6 +14,8 @@ function limitsConfig(env: NodeJS.ProcessEnv): RateLimitsConfig {
       RATE_LIMIT_SIGN_IN_PER_IP: true,
       RATE_LIMIT_SIGN_IN_PER_EMAIL: true,
       RATE_LIMIT_SIGN_UP_PER_IP: true,
+      RATE_LIMIT_FORGOT_PASSWORD_PER_EMAIL: true,
+      RATE_LIMIT_FORGOT_PASSWORD_PER_IP: true,
       RATE_LIMIT_ANALYSES_PER_USER: true,
     })
     .parse(env);
@@ -94,6 +96,8 @@ describe('RateLimitsService without Redis', () => {
       expect(service.points('signInPerEmail')).toBe(10);
       expect(service.points('signUpPerIp')).toBe(3);
       expect(service.points('analysesPerUser')).toBe(60);
+      expect(service.points('forgotPasswordPerEmail')).toBe(5); // issue 12: the 6th in an hour answers 429
+      expect(service.points('forgotPasswordPerIp')).toBe(20);
     } finally {
       await service.onApplicationShutdown();
     }

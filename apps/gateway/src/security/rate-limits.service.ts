@@ -7,7 +7,8 @@ import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { TooManyRequestsException } from '../http/too-many-requests.exception.js';
 
 /** The gateway's abuse limits (ARCHITECTURE.md "Edges": per address, per account, per user). */
-export type RateLimitName = 'signInPerIp' | 'signInPerEmail' | 'signUpPerIp' | 'analysesPerUser';
+export type RateLimitName =
+  'signInPerIp' | 'signInPerEmail' | 'signUpPerIp' | 'forgotPasswordPerEmail' | 'forgotPasswordPerIp' | 'analysesPerUser';
 
 /** What the user reads when Redis, which keeps the counters, cannot be reached (answered as 503). */
 export const RATE_LIMITS_UNAVAILABLE_MESSAGE = 'ArchLens is temporarily unavailable. Please try again in a moment.';
@@ -20,6 +21,8 @@ export type RateLimitsConfig = Pick<
   | 'RATE_LIMIT_SIGN_IN_PER_IP'
   | 'RATE_LIMIT_SIGN_IN_PER_EMAIL'
   | 'RATE_LIMIT_SIGN_UP_PER_IP'
+  | 'RATE_LIMIT_FORGOT_PASSWORD_PER_EMAIL'
+  | 'RATE_LIMIT_FORGOT_PASSWORD_PER_IP'
   | 'RATE_LIMIT_ANALYSES_PER_USER'
 >;
 
@@ -40,7 +43,9 @@ const sha256OfLowerCased = (email: string): string => createHash('sha256').updat
 /**
  * The limits of issue "Foundation" point 5, with their defaults in `config.ts`:
  * failed sign-ins per address per minute (10: the 11th within a minute answers 429), failed sign-ins
- * per e-mail per 15 minutes (10), sign-ups per address per hour (10), analyses per user per hour (60).
+ * per e-mail per 15 minutes (10), sign-ups per address per hour (10), analyses per user per hour (60);
+ * and of issue 12: forgot-password requests per e-mail per hour (5: the 6th answers 429) and per
+ * address per hour (20).
  */
 export const RATE_LIMITS: Readonly<Record<RateLimitName, RateLimitDefinition>> = {
   signInPerIp: {
@@ -59,6 +64,18 @@ export const RATE_LIMITS: Readonly<Record<RateLimitName, RateLimitDefinition>> =
     pointsFrom: 'RATE_LIMIT_SIGN_UP_PER_IP',
     durationSeconds: 60 * 60,
     refusal: 'Too many accounts created from this address.',
+    keyOf: asIs,
+  },
+  forgotPasswordPerEmail: {
+    pointsFrom: 'RATE_LIMIT_FORGOT_PASSWORD_PER_EMAIL',
+    durationSeconds: 60 * 60,
+    refusal: 'Too many password reminders for this email.',
+    keyOf: sha256OfLowerCased,
+  },
+  forgotPasswordPerIp: {
+    pointsFrom: 'RATE_LIMIT_FORGOT_PASSWORD_PER_IP',
+    durationSeconds: 60 * 60,
+    refusal: 'Too many password reminders from this address.',
     keyOf: asIs,
   },
   analysesPerUser: {

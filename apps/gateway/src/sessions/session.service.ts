@@ -16,6 +16,11 @@ export type SessionData = z.infer<typeof sessionSchema>;
  * Server-side sessions (issue #2): a random opaque id (256 bits, base64url) travels in the cookie;
  * Redis keeps the session under the SHA-256 of that id, so a copy of Redis holds no usable ids.
  * Each read renews the TTL (`SESSION_TTL_SECONDS`).
+ *
+ * A per-user index (issue 12), a Redis set of the keys of that user's sessions, lets
+ * `destroyAllForUser` end every other session after a sign-in with a temporary password. It lives as
+ * long as the user's longest-lived session: every create and read adds the session's key to it and
+ * renews its TTL; keys of sessions that expired meanwhile are dropped when it is next emptied.
  */
 @Injectable()
 export class SessionService {
@@ -32,11 +37,20 @@ export class SessionService {
     return `archlens:session:${createHash('sha256').update(sessionId).digest('hex')}`;
   }
 
+  /** The Redis set of a user's session keys. */
+  private userIndexKey(userId: string): string {
+    return `archlens:user-sessions:${userId}`;
+  }
+
   /** Starts a session for a user. @returns the opaque id to put in the cookie */
   async create(userId: string): Promise<string> {
     const sessionId = randomBytes(32).toString('base64url');
     const data: SessionData = { userId, createdAt: new Date().toISOString() };
-    await this.call(() => this.redis.set(this.key(sessionId), JSON.stringify(data), 'EX', this.ttlSeconds));
+    const key = this.key(sessionId);
+    const index = this.userIndexKey(userId);
+    await this.transaction(() =>
+      this.redis.multi().set(key, JSON.stringify(data), 'EX', this.ttlSeconds).sadd(index, key).expire(index, this.ttlSeconds).exec(),
+    );
     return sessionId;
   }
 
@@ -44,21 +58,40 @@ export class SessionService {
   async get(sessionId: string | undefined): Promise<SessionData | null> {
     if (!sessionId || !/^[A-Za-z0-9_-]{43}$/.test(sessionId)) return null;
     const key = this.key(sessionId);
-    const raw = await this.call(() => this.redis.getex(key, 'EX', this.ttlSeconds));
-    if (!raw) return null;
-    let json: unknown;
-    try {
-      json = JSON.parse(raw);
-    } catch {
-      return null;
-    }
-    const parsed = sessionSchema.safeParse(json);
-    return parsed.success ? parsed.data : null;
+    const session = parseSession(await this.call(() => this.redis.getex(key, 'EX', this.ttlSeconds)));
+    if (!session) return null;
+    // The index lives as long as the longest-lived session; a session made before the index existed joins it here.
+    const index = this.userIndexKey(session.userId);
+    await this.transaction(() => this.redis.multi().sadd(index, key).expire(index, this.ttlSeconds).exec());
+    return session;
   }
 
   /** Ends a session; unknown ids are ignored. */
   async destroy(sessionId: string | undefined): Promise<void> {
-    if (sessionId) await this.call(() => this.redis.del(this.key(sessionId)));
+    if (!sessionId) return;
+    const key = this.key(sessionId);
+    const session = parseSession(await this.call(() => this.redis.getdel(key)));
+    if (session) await this.call(() => this.redis.srem(this.userIndexKey(session.userId), key));
+  }
+
+  /**
+   * Ends every session of `userId` except `exceptSessionId` (issue 12: a sign-in with a temporary
+   * password ends the user's other sessions).
+   * @returns how many session keys were removed (sessions that had already expired included)
+   */
+  async destroyAllForUser(userId: string, exceptSessionId?: string): Promise<number> {
+    const index = this.userIndexKey(userId);
+    const keep = exceptSessionId ? this.key(exceptSessionId) : undefined;
+    const doomed = (await this.call(() => this.redis.smembers(index))).filter((key) => key !== keep);
+    if (doomed.length === 0) return 0;
+    await this.transaction(() =>
+      this.redis
+        .multi()
+        .del(...doomed)
+        .srem(index, ...doomed)
+        .exec(),
+    );
+    return doomed.length;
   }
 
   /** Round trip to Redis, for the health check. */
@@ -74,4 +107,24 @@ export class SessionService {
       throw new ServiceUnavailableError(error);
     }
   }
+
+  /** A MULTI … EXEC of the request path: a command that failed inside it fails the call as `call` does. */
+  private async transaction(operation: () => Promise<Array<[Error | null, unknown]> | null>): Promise<void> {
+    const results = await this.call(operation);
+    const failed = (results ?? []).find(([error]) => error !== null);
+    if (!results || failed) throw new ServiceUnavailableError(failed?.[0] ?? new Error('Redis transaction was discarded'));
+  }
+}
+
+/** A session as stored, or null when missing or not a session (malformed JSON, another shape). */
+function parseSession(raw: string | null): SessionData | null {
+  if (!raw) return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  const parsed = sessionSchema.safeParse(json);
+  return parsed.success ? parsed.data : null;
 }

@@ -1,28 +1,46 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import type { Express, NextFunction, Request, Response } from 'express';
+import expressStaticGzip from 'express-static-gzip';
+
+/** Hashed build outputs (`assets/name-hash.ext`) never change under one name: cached for a year. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * Serves the built SPA: hashed assets cached for a year, `index.html` never cached, and every
- * GET outside `/api` that is not a file falling back to `index.html` (client-side routes).
+ * GET outside `/api` that is not a file falling back to `index.html` (client-side routes). A
+ * missing `/assets/…` file is a 404, not `index.html`: a tab opened before a deploy that asks for a
+ * chunk of the previous build then gets an error it can handle instead of HTML parsed as a script.
+ * Files are sent as the build compressed them (`.br`, else `.gz`, beside each file; see
+ * apps/frontend/vite.config.ts) when the browser accepts it, with `Content-Encoding` and
+ * `Vary: Accept-Encoding`; nothing is compressed per request. The compressed copies are listed once,
+ * when this is called: a rebuild of the SPA needs a restart of the gateway.
  * @returns false when the SPA has not been built, so the caller can say so
  */
 export function serveSpa(app: Express, distDir: string): boolean {
-  const indexHtml = path.join(distDir, 'index.html');
+  const root = path.resolve(distDir);
+  const indexHtml = path.join(root, 'index.html');
   if (!existsSync(indexHtml)) return false;
-  app.use(
-    express.static(distDir, {
+  const files = expressStaticGzip(root, {
+    enableBrotli: true,
+    orderPreference: ['br', 'gzip'],
+    index: false,
+    serveStatic: {
       index: false,
-      setHeaders: (res, filePath) => {
-        res.setHeader(
-          'Cache-Control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
+      setHeaders: (response, filePath) => {
+        response.setHeader('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : 'no-cache');
       },
-    }),
-  );
+    },
+  });
+  // Only GET and HEAD reach the files: for other methods the middleware would set Content-Encoding
+  // before passing the request on, and the 404 after it would carry that header.
   app.use((request: Request, response: Response, next: NextFunction) => {
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || request.path === '/api' || request.path.startsWith('/api/')) {
+    if (request.method === 'GET' || request.method === 'HEAD') files(request, response, next);
+    else next();
+  });
+  app.use((request: Request, response: Response, next: NextFunction) => {
+    const notARoute = request.path === '/api' || request.path.startsWith('/api/') || request.path.startsWith('/assets/');
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || notARoute) {
       next();
       return;
     }

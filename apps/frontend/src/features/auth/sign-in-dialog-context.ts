@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 
-export type SignInDialogMode = 'signin' | 'signup';
+/** The sign-in dialog's three modes (spec §2, §4): Sign In, Create Your Account, Reset Your Password. */
+export type SignInDialogMode = 'signin' | 'signup' | 'forgot';
 
 export interface SignInDialogControls {
   openSignInDialog: (mode?: SignInDialogMode) => void;

@@ -1,8 +1,16 @@
-import { publicUserSchema, type PublicUser, type SignInRequest, type SignUpRequest } from '@archlens/contracts/auth';
+import {
+  forgotPasswordResponseSchema,
+  publicUserSchema,
+  type ForgotPasswordRequest,
+  type ForgotPasswordResponse,
+  type PublicUser,
+  type SignInRequest,
+  type SignUpRequest,
+} from '@archlens/contracts/auth';
 import { API_ROUTES } from '@archlens/contracts/routes';
 import { apiRequest } from '../../../api/client';
 
-/** The auth routes of spec §7; each resolves to the user (contract-checked) or throws `HttpError`. */
+/** The auth routes of spec §7; each resolves to its contract-checked answer or throws `HttpError`. */
 export const authApi = {
   /** `GET /api/auth/user`: the signed-in user, or a 401 error (spec §7). */
   currentUser: (signal?: AbortSignal): Promise<PublicUser> => apiRequest(API_ROUTES.currentUser.path, { schema: publicUserSchema, signal }),
@@ -12,4 +20,7 @@ export const authApi = {
   /** `POST /api/auth/signup` JSON `{email, first_name, last_name, password}`. */
   signUp: (body: SignUpRequest): Promise<PublicUser> =>
     apiRequest(API_ROUTES.signUp.path, { method: 'POST', json: body, schema: publicUserSchema }),
+  /** `POST /api/auth/forgot-password` JSON `{email}`: `{message}`, the same whether or not the account exists. */
+  forgotPassword: (body: ForgotPasswordRequest): Promise<ForgotPasswordResponse> =>
+    apiRequest(API_ROUTES.forgotPassword.path, { method: 'POST', json: body, schema: forgotPasswordResponseSchema }),
 };

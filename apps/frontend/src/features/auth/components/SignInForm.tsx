@@ -1,4 +1,6 @@
 import { signInRequestSchema, type SignInRequest } from '@archlens/contracts/auth';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { serverMessageOf } from '../../../api/error-message';
@@ -12,8 +14,9 @@ import { SubmitButton } from './SubmitButton';
 /**
  * The Sign In mode of the sign-in dialog (spec §2, §5): e-mail and password, checked with the
  * contract's schema before anything is sent; `onSignedIn` runs after the "Welcome back!" toast.
+ * The "Forgot your password?" link calls `onForgotPassword` (the dialog's Reset mode).
  */
-export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
+export function SignInForm({ onSignedIn, onForgotPassword }: { onSignedIn: () => void; onForgotPassword: () => void }) {
   const signIn = useSignIn();
   const form = useValidatedForm<SignInRequest, SignInRequest>(signInRequestSchema, { email: '', password: '' });
 
@@ -36,6 +39,11 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
     <Stack component="form" noValidate onSubmit={submit} spacing={0.5}>
       <TextField {...form.field('email')} label={AUTH_TEXTS.email} type="email" autoComplete="email" autoFocus />
       <PasswordField {...form.field('password')} label={AUTH_TEXTS.password} autoComplete="current-password" />
+      <Box sx={{ textAlign: 'right', mt: -0.5 }}>
+        <Link component="button" type="button" variant="body2" onClick={onForgotPassword}>
+          {AUTH_TEXTS.toForgotPassword}
+        </Link>
+      </Box>
       <SubmitButton pending={signIn.isPending} label={AUTH_TEXTS.signInButton} />
     </Stack>
   );

@@ -14,6 +14,15 @@ export function useSignIn() {
   });
 }
 
+/** `POST /api/auth/forgot-password`: asks for a temporary password by e-mail (spec §2, §4). */
+export function useForgotPassword() {
+  return useMutation({
+    mutationKey: mutationKeys.forgotPassword,
+    mutationFn: authApi.forgotPassword,
+    meta: { ignoreUnauthorised: true },
+  });
+}
+
 /** `POST /api/auth/signup`; on success the cached user is set (spec §4). */
 export function useSignUp() {
   const queryClient = useQueryClient();

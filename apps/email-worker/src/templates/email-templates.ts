@@ -1,0 +1,29 @@
+import { temporaryPasswordSealContext, type EmailTemplate, type SendEmailJob } from '@archlens/contracts/email';
+import { unsealSecret } from '@archlens/platform/sealing';
+import type { RenderedEmail } from './rendered-email.js';
+import { renderTemporaryPassword, TEMPORARY_PASSWORD_SUBJECT } from './temporary-password.template.js';
+
+/** The subject of each template, known before anything sealed is opened (the delivery log keeps it). */
+export const EMAIL_SUBJECTS: Record<EmailTemplate, string> = {
+  'temporary-password': TEMPORARY_PASSWORD_SUBJECT,
+};
+
+/**
+ * Renders a job's message from its template. Secrets in the data arrive sealed to the
+ * email-worker's key; each is opened here, right before rendering, and lives only in this call and
+ * the rendered bodies it returns.
+ * @param job the parsed `email.send` payload
+ * @param sealingPrivateKeyPem `EMAIL_SEALING_PRIVATE_KEY`
+ * @throws SealedSecretError when a sealed secret does not open (altered, another key, another recipient)
+ * @throws Error when a template's MJML is invalid (a programming error)
+ */
+export async function renderEmail(job: SendEmailJob, sealingPrivateKeyPem: string): Promise<RenderedEmail> {
+  switch (job.template) {
+    case 'temporary-password':
+      return renderTemporaryPassword({
+        firstName: job.data.firstName,
+        temporaryPassword: unsealSecret(job.data.sealedTemporaryPassword, sealingPrivateKeyPem, temporaryPasswordSealContext(job.to)),
+        validMinutes: job.data.validMinutes,
+      });
+  }
+}

@@ -1,0 +1,66 @@
+import { escapeHtml, mjmlToHtml, type RenderedEmail } from './rendered-email.js';
+
+/** Subject of the temporary-password message. */
+export const TEMPORARY_PASSWORD_SUBJECT = 'Your ArchLens temporary password';
+
+/** What the temporary-password message says; `temporaryPassword` is the opened secret. */
+export interface TemporaryPasswordContent {
+  firstName: string;
+  temporaryPassword: string;
+  /** How long the password is valid, in minutes. */
+  validMinutes: number;
+}
+
+/** "60 minutes", "1 minute". */
+function minutes(n: number): string {
+  return `${n} minute${n === 1 ? '' : 's'}`;
+}
+
+/**
+ * The forgot-password message (spec §2, §8; issue 12): the temporary password, how long it is
+ * valid, that it works once, that the current password keeps working until it is used, and what to
+ * do when the reader did not ask for it. British English.
+ * @returns the subject, the plain-text part and the HTML part (names and the password HTML-escaped)
+ */
+export async function renderTemporaryPassword(content: TemporaryPasswordContent): Promise<RenderedEmail> {
+  const validity = `It is valid for ${minutes(content.validMinutes)} and can be used once. Signing in with it signs you out everywhere else. Until you use it, your current password keeps working.`;
+  const ignore = 'If you did not ask for a new password, you can ignore this e-mail: nothing has been changed on your account.';
+  const text = [
+    `Hello ${content.firstName},`,
+    '',
+    'We received a request to reset the password of your ArchLens account. Sign in with this temporary password:',
+    '',
+    `    ${content.temporaryPassword}`,
+    '',
+    validity,
+    '',
+    ignore,
+    '',
+    'The ArchLens team',
+    '',
+  ].join('\n');
+  const html = await mjmlToHtml(`<mjml lang="en-GB">
+  <mj-head>
+    <mj-title>${escapeHtml(TEMPORARY_PASSWORD_SUBJECT)}</mj-title>
+    <mj-preview>Your temporary password is valid for ${minutes(content.validMinutes)}.</mj-preview>
+    <mj-attributes>
+      <mj-all font-family="Helvetica, Arial, sans-serif" />
+      <mj-text font-size="16px" line-height="24px" color="#1f2933" />
+    </mj-attributes>
+  </mj-head>
+  <mj-body background-color="#f4f5f7">
+    <mj-section background-color="#ffffff" padding="32px 24px">
+      <mj-column>
+        <mj-text font-size="22px" font-weight="bold">ArchLens</mj-text>
+        <mj-text>Hello ${escapeHtml(content.firstName)},</mj-text>
+        <mj-text>We received a request to reset the password of your ArchLens account. Sign in with this temporary password:</mj-text>
+        <mj-text align="center" font-family="Menlo, Consolas, monospace" font-size="22px" letter-spacing="1px" padding="16px 24px" container-background-color="#eef1f4">${escapeHtml(content.temporaryPassword)}</mj-text>
+        <mj-text>${escapeHtml(validity)}</mj-text>
+        <mj-text color="#52606d" font-size="14px">${escapeHtml(ignore)}</mj-text>
+        <mj-text>The ArchLens team</mj-text>
+      </mj-column>
+    </mj-section>
+  </mj-body>
+</mjml>`);
+  return { subject: TEMPORARY_PASSWORD_SUBJECT, text, html };
+}

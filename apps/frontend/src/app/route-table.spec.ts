@@ -1,0 +1,55 @@
+import { APP_ROUTES, type AppRoute, isRouted, navigationLinks, reachableRoutes } from './route-table';
+
+/** Every page of spec §2 built, to check the rules as they will be once the pages exist. */
+const ALL_BUILT: AppRoute[] = APP_ROUTES.map((route) => ({ ...route, built: true }));
+const paths = (routes: AppRoute[]) => routes.map((route) => route.path).sort();
+
+describe('route table access rules (spec §2, §6)', () => {
+  it('signed out, only /pricing, /vip-login and /admin-login are reachable besides /', () => {
+    expect(paths(reachableRoutes(false, ALL_BUILT))).toEqual(['/admin-login', '/pricing', '/vip-login']);
+  });
+
+  it('signed in, every built page is reachable', () => {
+    expect(paths(reachableRoutes(true, ALL_BUILT))).toEqual(paths(ALL_BUILT));
+  });
+
+  it('a page that is not built yet is not routed for anyone', () => {
+    expect(paths(reachableRoutes(true))).toEqual(['/analyse']);
+    expect(reachableRoutes(false)).toEqual([]);
+    expect(isRouted('/read-sketch', true)).toBe(false);
+    expect(isRouted('/pricing', false)).toBe(false);
+  });
+
+  it('/analyse is for signed-in users only; / is always routed; unknown paths never are', () => {
+    expect(isRouted('/analyse', true)).toBe(true);
+    expect(isRouted('/analyse', false)).toBe(false);
+    expect(isRouted('/', false)).toBe(true);
+    expect(isRouted('/no-such-page', true)).toBe(false);
+  });
+});
+
+describe('navigation links (spec §2 navigation bar)', () => {
+  it('signed out, there are none', () => {
+    expect(navigationLinks({ signedIn: false, proActive: false }, ALL_BUILT)).toEqual([]);
+  });
+
+  it('signed in, Create, Analyse, Pricing and Account in that order once built', () => {
+    expect(navigationLinks({ signedIn: true, proActive: true }, ALL_BUILT).map((link) => link.label)).toEqual([
+      'Create',
+      'Analyse',
+      'Pricing',
+      'Account',
+    ]);
+  });
+
+  it('links only the pages that exist: today only Analyse', () => {
+    expect(navigationLinks({ signedIn: true, proActive: false })).toEqual([{ path: '/analyse', label: 'Analyse', showProBadge: false }]);
+  });
+
+  it('shows the Pro badge on Create only when the subscription is not active', () => {
+    const create = (proActive: boolean) =>
+      navigationLinks({ signedIn: true, proActive }, ALL_BUILT).find((link) => link.path === '/create');
+    expect(create(false)?.showProBadge).toBe(true);
+    expect(create(true)?.showProBadge).toBe(false);
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * The SPA's route table (spec §2): who may open each page, whether it is built yet, and the
+ * label it has in the navigation bar. The router and the navigation bar both read it, so a page
+ * shows up in the navigation exactly when it is routed: no dead links.
+ */
+
+export type PageId = 'home' | 'analyse' | 'readSketch' | 'create' | 'pricing' | 'account' | 'admin' | 'adminLogin' | 'vipLogin';
+
+export interface AppRoute {
+  path: string;
+  page: PageId;
+  /** Spec §2 "Who": everyone, or signed-in users (the admin page checks its own token). */
+  access: 'all' | 'signedIn';
+  /** False until the page exists; an unbuilt page is neither routed nor linked. */
+  built: boolean;
+  /** Position and label in the signed-in navigation bar, when it is linked there. */
+  nav?: { label: string; proBadge?: boolean };
+}
+
+/** Spec §2 route table, in the order of the navigation bar's links (Create, Analyse, Pricing, Account). */
+export const APP_ROUTES: readonly AppRoute[] = [
+  { path: '/create', page: 'create', access: 'signedIn', built: false, nav: { label: 'Create', proBadge: true } },
+  { path: '/analyse', page: 'analyse', access: 'signedIn', built: true, nav: { label: 'Analyse' } },
+  { path: '/pricing', page: 'pricing', access: 'all', built: false, nav: { label: 'Pricing' } },
+  { path: '/account', page: 'account', access: 'signedIn', built: false, nav: { label: 'Account' } },
+  { path: '/read-sketch', page: 'readSketch', access: 'signedIn', built: false },
+  // Spec §2 lists /admin as "admin token", and signed out only /, /pricing, /vip-login and /admin-login.
+  { path: '/admin', page: 'admin', access: 'signedIn', built: false },
+  { path: '/admin-login', page: 'adminLogin', access: 'all', built: false },
+  { path: '/vip-login', page: 'vipLogin', access: 'all', built: false },
+];
+
+/**
+ * The routes a visitor can open besides / (home signed in, landing signed out). Spec §2, §6:
+ * signed out only /pricing, /vip-login and /admin-login are reachable; every other path, unknown or not yet built, shows the landing.
+ */
+export function reachableRoutes(signedIn: boolean, routes: readonly AppRoute[] = APP_ROUTES): AppRoute[] {
+  return routes.filter((route) => route.built && (signedIn || route.access === 'all'));
+}
+
+export interface NavLinkEntry {
+  path: string;
+  label: string;
+  /** Spec §2, §6: the small Pro badge on Create when the subscription is not active. */
+  showProBadge: boolean;
+}
+
+/** Spec §2 navigation bar: signed in only, the links of the routed pages, in table order. */
+export function navigationLinks(
+  options: { signedIn: boolean; proActive: boolean },
+  routes: readonly AppRoute[] = APP_ROUTES,
+): NavLinkEntry[] {
+  if (!options.signedIn) return [];
+  return reachableRoutes(true, routes).flatMap((route) =>
+    route.nav ? [{ path: route.path, label: route.nav.label, showProBadge: Boolean(route.nav.proBadge) && !options.proActive }] : [],
+  );
+}
+
+/** True when `path` is routed for this visitor (so a link to it is not dead). */
+export function isRouted(path: string, signedIn: boolean, routes: readonly AppRoute[] = APP_ROUTES): boolean {
+  return path === '/' || reachableRoutes(signedIn, routes).some((route) => route.path === path);
+}

@@ -1,0 +1,43 @@
+import type { Subscription } from '@archlens/contracts/auth';
+import { UNLIMITED_CREDITS_THRESHOLD } from '@archlens/contracts/plans';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { HOME_TEXTS } from '../texts';
+
+function Tile({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <Paper variant="outlined" sx={{ borderRadius: 1.4, p: { xs: 1.5, sm: 2.5 } }}>
+      <Typography variant="body2" color="text.secondary" component="p">
+        {label}
+      </Typography>
+      <Typography variant="h2" component="p" sx={{ mt: 0.5, fontSize: { xs: '1.3rem', sm: '1.6rem' } }} data-testid={testId}>
+        {value}
+      </Typography>
+    </Paper>
+  );
+}
+
+/**
+ * Spec §2 stat tiles, shown for an active subscription: credits remaining (subscription
+ * credits_remaining, 0 by default; Unlimited from 999999, spec §9), the plan label 'FREE' (spec §9
+ * says so, whatever the plan), and the total number of generations.
+ */
+export function StatTiles({ subscription, totalGenerations }: { subscription: Subscription; totalGenerations: number }) {
+  const credits = subscription.credits_remaining ?? 0;
+  return (
+    <Box
+      component="section"
+      aria-label={HOME_TEXTS.statsTitle}
+      sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: { xs: 1, sm: 2 } }}
+    >
+      <Tile
+        label={HOME_TEXTS.creditsRemaining}
+        value={credits >= UNLIMITED_CREDITS_THRESHOLD ? HOME_TEXTS.unlimited : String(credits)}
+        testId="stat-credits"
+      />
+      <Tile label={HOME_TEXTS.plan} value={HOME_TEXTS.planLabel} testId="stat-plan" />
+      <Tile label={HOME_TEXTS.totalGenerations} value={String(totalGenerations)} testId="stat-generations" />
+    </Box>
+  );
+}

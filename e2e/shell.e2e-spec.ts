@@ -1,0 +1,201 @@
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+
+/**
+ * The outer shell of issue 12 (spec §1, §2, §6): the landing and its video, every call to action,
+ * the signed-in home, the navigation (also through the mobile menu), the access rules and the
+ * floating services button.
+ */
+
+const SERVICES_URL = 'https://archlens.example/services';
+
+/** Records Content-Security-Policy refusals (console) and `securitypolicyviolation` events. */
+async function watchCsp(page: Page): Promise<string[]> {
+  const messages: string[] = [];
+  page.on('console', (message) => {
+    const text = message.text();
+    if (/Content Security Policy|Refused to/i.test(text)) messages.push(text);
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`Content Security Policy violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'}`);
+    });
+  });
+  return messages;
+}
+
+/** A new account, signed in through the gateway in this browser context (its cookie is shared). */
+async function signUp(context: BrowserContext, firstName = 'Zaha'): Promise<void> {
+  const response = await context.request.post('/api/auth/signup', {
+    data: {
+      email: `shell-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`,
+      first_name: firstName,
+      last_name: 'Hadid',
+      password: 'parametric',
+    },
+  });
+  expect(response.status()).toBe(201);
+}
+
+const landingShown = (page: Page) => expect(page.getByRole('button', { name: 'FREE SIGN IN' })).toBeVisible();
+
+test('the landing plays its muted video once the page is interactive, and the toggle unmutes it', async ({ page }) => {
+  const csp = await watchCsp(page);
+  await page.goto('/');
+  await landingShown(page);
+  await expect(page.getByText('Read the design language of any building')).toBeVisible();
+  // Spec §1 pricing tiers with their prices and credits.
+  await expect(page.getByTestId('plan-free')).toContainText('$0');
+  await expect(page.getByTestId('plan-free')).toContainText('forever');
+  await expect(page.getByTestId('plan-monthly')).toContainText('Pro Monthly');
+  await expect(page.getByTestId('plan-monthly')).toContainText('49.99 SGD');
+  await expect(page.getByTestId('plan-monthly')).toContainText('200 credits');
+  await expect(page.getByTestId('plan-yearly')).toContainText('Pro Yearly');
+  await expect(page.getByTestId('plan-yearly')).toContainText('499 SGD');
+  await expect(page.getByTestId('plan-yearly')).toContainText('2400 credits');
+  await expect(page.getByTestId('plan-yearly')).toContainText('17% savings');
+
+  const video = page.getByTestId('hero-video');
+  await expect(video).toHaveAttribute('poster', /hero-poster\.jpg$/);
+  await expect(video).toHaveAttribute('preload', /none|auto/);
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(false);
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime)).toBeGreaterThan(0.2);
+  expect(await video.evaluate((element: HTMLVideoElement) => ({ muted: element.muted, loop: element.loop }))).toEqual({
+    muted: true,
+    loop: true,
+  });
+
+  await page.getByRole('button', { name: 'Turn sound on' }).click();
+  expect(await video.evaluate((element: HTMLVideoElement) => element.muted)).toBe(false);
+  await page.getByRole('button', { name: 'Turn sound off' }).click();
+  expect(await video.evaluate((element: HTMLVideoElement) => element.muted)).toBe(true);
+  expect(csp).toEqual([]);
+});
+
+test('every call to action of the landing reaches its destination', async ({ page }) => {
+  const toLogin: { role: 'link' | 'button'; name: string; nth?: number }[] = [
+    { role: 'link', name: 'Sign In' },
+    { role: 'link', name: 'Try Free Analysis' },
+    { role: 'link', name: 'View Pro Features' },
+    { role: 'link', name: 'Get Started Free' },
+    { role: 'link', name: 'Upgrade to Pro', nth: 0 },
+    { role: 'link', name: 'Upgrade to Pro', nth: 1 },
+  ];
+  for (const { role, name, nth } of toLogin) {
+    await page.goto('/');
+    const target = page.getByRole(role, { name, exact: true });
+    if (nth === undefined) await expect(target).toHaveCount(1);
+    const login = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/login');
+    await target.nth(nth ?? 0).click();
+    await login;
+    // /api/login answers with /?signin=1, which opens the sign-in dialog and drops the flag.
+    await expect(page.getByRole('dialog').getByText('Sign In to ArchLens'), name).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  }
+
+  // FREE SIGN IN and the signed-out tool buttons open the dialog at once (spec §2, §6).
+  for (const name of ['FREE SIGN IN', 'Sign In to Try Analysis', 'Sign In to Try Sketch']) {
+    await page.goto('/');
+    await page.getByRole('button', { name, exact: true }).click();
+    await expect(page.getByRole('dialog').getByText('Sign In to ArchLens'), name).toBeVisible();
+  }
+  await page.goto('/');
+  await page.getByTestId('tool-card-analysis').getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('dialog').getByText('Sign In to ArchLens')).toBeVisible();
+  await page.goto('/');
+  await expect(page.getByTestId('tool-card-generation').getByRole('button', { name: 'Soon' })).toBeDisabled();
+
+  // VIP Access goes to /vip-login; that page does not exist yet, so the landing shows there.
+  await page.goto('/');
+  await page.getByRole('link', { name: 'VIP Access' }).click();
+  await expect(page).toHaveURL(/\/vip-login$/);
+  await landingShown(page);
+});
+
+test('sign-up leads to the home greeting, with its tool cards, navigation and Sign Out', async ({ page }) => {
+  const csp = await watchCsp(page);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'FREE SIGN IN' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByText("Don't have an account? Sign up").click();
+  await dialog.getByLabel('Email').fill(`shell-${Date.now()}@example.com`);
+  await dialog.getByLabel('First Name').fill('Norman');
+  await dialog.getByLabel('Last Name').fill('Foster');
+  await dialog.getByLabel('Password', { exact: true }).fill('parametric');
+  await dialog.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Welcome to ArchLens!')).toBeVisible();
+  await page.waitForLoadState('load');
+  await expect(page.getByRole('heading', { name: 'Hello Design Leader' })).toBeVisible();
+  await expect(page.getByTestId('user-first-name')).toHaveText('Norman');
+
+  await expect(page.getByTestId('tool-card-analysis').getByRole('link', { name: 'Start' })).toHaveAttribute('href', '/analyse');
+  // /read-sketch is not built yet: the button is there, disabled, and links nowhere.
+  await expect(page.getByTestId('tool-card-sketch').getByRole('button', { name: 'Analyse' })).toBeDisabled();
+  await expect(page.getByTestId('tool-card-generation').getByText('BETA')).toBeVisible();
+  await expect(page.getByTestId('tool-card-generation').getByRole('button', { name: 'Soon' })).toBeDisabled();
+  await expect(page.getByText('Recent Activity')).toBeVisible();
+  await expect(page.getByText('Ready to Get Started?')).toBeVisible();
+  // A new account has no active subscription: no stat tiles.
+  await expect(page.getByTestId('stat-credits')).toHaveCount(0);
+  // Only the pages that exist are linked.
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await expect(nav.getByRole('link')).toHaveText(['Analyse']);
+
+  await nav.getByRole('link', { name: 'Analyse' }).click();
+  await expect(page).toHaveURL(/\/analyse$/);
+  await expect(page.getByText('Ready for Analysis')).toBeVisible();
+  await page.getByRole('link', { name: 'ArchLens home' }).click();
+  await expect(page.getByRole('heading', { name: 'Hello Design Leader' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Sign Out' }).click();
+  await landingShown(page);
+  expect(csp).toEqual([]);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the mobile menu leads to /analyse', async ({ page, context }) => {
+    await signUp(context, 'Lina');
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Hello Design Leader' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Analyse', exact: true })).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Main navigation' });
+    await expect(menu.getByText('Lina')).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Sign Out' })).toBeVisible();
+    await menu.getByRole('link', { name: 'Analyse' }).click();
+    await expect(page).toHaveURL(/\/analyse$/);
+    await expect(page.getByText('Ready for Analysis')).toBeVisible();
+    await expect(menu).toBeHidden();
+  });
+});
+
+test('signed out, a deep link to /analyse and an unknown path show the landing', async ({ page }) => {
+  await page.goto('/analyse');
+  await landingShown(page);
+  await expect(page).toHaveURL(/\/analyse$/);
+  await expect(page.getByText('Ready for Analysis')).toHaveCount(0);
+
+  await page.goto('/no-such-page');
+  await landingShown(page);
+  await page.goto('/pricing');
+  await landingShown(page);
+});
+
+test('the floating services button opens the services page in a new tab', async ({ page, context }) => {
+  // The services page is outside the product: answer it here instead of the network.
+  await context.route(`${SERVICES_URL}**`, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Services</title>' }));
+  for (const path of ['/', '/no-such-page']) {
+    await page.goto(path);
+    const button = page.getByTestId('services-button');
+    await expect(button).toHaveAttribute('target', '_blank');
+    await expect(button).toHaveAttribute('rel', 'noopener noreferrer');
+    const [tab] = await Promise.all([context.waitForEvent('page'), button.click()]);
+    await tab.waitForLoadState();
+    expect(tab.url()).toBe(SERVICES_URL);
+    await tab.close();
+  }
+  await signUp(context);
+  await page.goto('/analyse');
+  await expect(page.getByTestId('services-button')).toHaveAttribute('href', SERVICES_URL);
+});
