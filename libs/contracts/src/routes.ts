@@ -7,6 +7,7 @@ import {
   signInRequestSchema,
   signUpRequestSchema,
 } from './auth.js';
+import { API_PATHS, type ApiRouteName } from './paths.js';
 
 /** One `/api` route: method, path, request body schema (or the body's kind) and response schema. */
 export interface ApiRoute {
@@ -26,23 +27,23 @@ export interface ApiRoute {
  * `errorResponseSchema` (`./http`). The SPA and the gateway both read their shapes from here.
  */
 export const API_ROUTES = {
-  signUp: { method: 'POST', path: '/api/auth/signup', request: signUpRequestSchema, response: publicUserSchema },
-  signIn: { method: 'POST', path: '/api/auth/signin', request: signInRequestSchema, response: publicUserSchema },
+  signUp: { method: 'POST', path: API_PATHS.signUp, request: signUpRequestSchema, response: publicUserSchema },
+  signIn: { method: 'POST', path: API_PATHS.signIn, request: signInRequestSchema, response: publicUserSchema },
   forgotPassword: {
     method: 'POST',
-    path: '/api/auth/forgot-password',
+    path: API_PATHS.forgotPassword,
     request: forgotPasswordRequestSchema,
     response: forgotPasswordResponseSchema,
   },
-  currentUser: { method: 'GET', path: '/api/auth/user', request: null, response: publicUserSchema },
-  logout: { method: 'GET', path: '/api/logout', request: null, response: 'redirect' },
-  login: { method: 'GET', path: '/api/login', request: null, response: 'redirect' },
-  analyze: { method: 'POST', path: '/api/analyze', request: 'multipart', response: analyzeResponseSchema },
-  previousAnalyses: { method: 'GET', path: '/api/analyses', request: null, response: previousAnalysesResponseSchema },
+  currentUser: { method: 'GET', path: API_PATHS.currentUser, request: null, response: publicUserSchema },
+  logout: { method: 'GET', path: API_PATHS.logout, request: null, response: 'redirect' },
+  login: { method: 'GET', path: API_PATHS.login, request: null, response: 'redirect' },
+  analyze: { method: 'POST', path: API_PATHS.analyze, request: 'multipart', response: analyzeResponseSchema },
+  previousAnalyses: { method: 'GET', path: API_PATHS.previousAnalyses, request: null, response: previousAnalysesResponseSchema },
   health: {
     method: 'GET',
-    path: '/api/health',
+    path: API_PATHS.health,
     request: null,
     response: z.object({ status: z.literal('ok'), queues: z.array(z.string()) }),
   },
-} as const satisfies Record<string, ApiRoute>;
+} as const satisfies Record<ApiRouteName, ApiRoute>;

@@ -1,4 +1,4 @@
-import { API_ROUTES } from '@archlens/contracts/routes';
+import { API_PATHS } from '@archlens/contracts/paths';
 
 /**
  * Every react-query key of the SPA, in one place. A query's key starts with the `/api` path it
@@ -6,8 +6,8 @@ import { API_ROUTES } from '@archlens/contracts/routes';
  * typed `queryFn` of its hook read the same resource.
  */
 export const queryKeys = {
-  authUser: [API_ROUTES.currentUser.path] as const,
-  previousAnalyses: [API_ROUTES.previousAnalyses.path] as const,
+  authUser: [API_PATHS.currentUser] as const,
+  previousAnalyses: [API_PATHS.previousAnalyses] as const,
 } as const;
 
 /** Mutation keys, used to tell the sign-in calls apart from signed-in data calls. */

@@ -1,4 +1,4 @@
-import { API_ROUTES } from '@archlens/contracts/routes';
+import { API_PATHS } from '@archlens/contracts/paths';
 
 export const PRODUCT_NAME = 'ArchLens';
 
@@ -44,8 +44,8 @@ export const AUTH_TEXTS = {
 
 /** Browser navigations handled by the gateway (spec §2 route table). */
 export const AUTH_PATHS = {
-  login: API_ROUTES.login.path,
-  logout: API_ROUTES.logout.path,
+  login: API_PATHS.login,
+  logout: API_PATHS.logout,
 } as const;
 
 /** Spec §8/§9: the redirect to login follows the toast after 500 ms. */

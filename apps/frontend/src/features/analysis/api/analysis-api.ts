@@ -1,6 +1,6 @@
 import { analyzeResponseSchema, previousAnalysesResponseSchema, type PreviousAnalysis } from '@archlens/contracts/analysis';
 import { z } from 'zod';
-import { API_ROUTES } from '@archlens/contracts/routes';
+import { API_PATHS } from '@archlens/contracts/paths';
 import { apiRequest } from '../../../api/client';
 
 /**
@@ -21,9 +21,9 @@ export const analysisApi = {
   analyse: (files: readonly File[]): Promise<AnalysisResult> => {
     const formData = new FormData();
     for (const file of files) formData.append('images', file, file.name);
-    return apiRequest(API_ROUTES.analyze.path, { method: 'POST', formData, schema: analysisResultSchema });
+    return apiRequest(API_PATHS.analyze, { method: 'POST', formData, schema: analysisResultSchema });
   },
   /** `GET /api/analyses`: up to 3, newest first. */
   recent: (signal?: AbortSignal): Promise<PreviousAnalysis[]> =>
-    apiRequest(API_ROUTES.previousAnalyses.path, { schema: previousAnalysesResponseSchema, signal }),
+    apiRequest(API_PATHS.previousAnalyses, { schema: previousAnalysesResponseSchema, signal }),
 };

@@ -7,20 +7,20 @@ import {
   type SignInRequest,
   type SignUpRequest,
 } from '@archlens/contracts/auth';
-import { API_ROUTES } from '@archlens/contracts/routes';
+import { API_PATHS } from '@archlens/contracts/paths';
 import { apiRequest } from '../../../api/client';
 
 /** The auth routes of spec §7; each resolves to its contract-checked answer or throws `HttpError`. */
 export const authApi = {
   /** `GET /api/auth/user`: the signed-in user, or a 401 error (spec §7). */
-  currentUser: (signal?: AbortSignal): Promise<PublicUser> => apiRequest(API_ROUTES.currentUser.path, { schema: publicUserSchema, signal }),
+  currentUser: (signal?: AbortSignal): Promise<PublicUser> => apiRequest(API_PATHS.currentUser, { schema: publicUserSchema, signal }),
   /** `POST /api/auth/signin` JSON `{email, password}`. */
   signIn: (body: SignInRequest): Promise<PublicUser> =>
-    apiRequest(API_ROUTES.signIn.path, { method: 'POST', json: body, schema: publicUserSchema }),
+    apiRequest(API_PATHS.signIn, { method: 'POST', json: body, schema: publicUserSchema }),
   /** `POST /api/auth/signup` JSON `{email, first_name, last_name, password}`. */
   signUp: (body: SignUpRequest): Promise<PublicUser> =>
-    apiRequest(API_ROUTES.signUp.path, { method: 'POST', json: body, schema: publicUserSchema }),
+    apiRequest(API_PATHS.signUp, { method: 'POST', json: body, schema: publicUserSchema }),
   /** `POST /api/auth/forgot-password` JSON `{email}`: `{message}`, the same whether or not the account exists. */
   forgotPassword: (body: ForgotPasswordRequest): Promise<ForgotPasswordResponse> =>
-    apiRequest(API_ROUTES.forgotPassword.path, { method: 'POST', json: body, schema: forgotPasswordResponseSchema }),
+    apiRequest(API_PATHS.forgotPassword, { method: 'POST', json: body, schema: forgotPasswordResponseSchema }),
 };
