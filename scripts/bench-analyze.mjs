@@ -6,11 +6,11 @@
 // 2. memory: the gateway's peak RSS while 20 users each send 10 photos of about 5 MB at once;
 // 3. flood: 20 users each send 10 × 50 MB at once, while GET /api/health is polled every 200 ms.
 // The app runs as `npm start` runs it, on its own port, database, Redis database and state directory.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { descendants, startBenchApp } from './bench-app.mjs';
 import { buildAll, ensureDependencies, log, ROOT } from './bootstrap.mjs';
 
 const PORT = 3200;
@@ -125,20 +125,6 @@ async function fiveMegabytePhotos() {
     }
   }
   return LARGE_PHOTO_SOURCES.map((name) => ({ name, bytes: readFileSync(file(name)) }));
-}
-
-/** Process ids below `pid` (its children, theirs, …), from `/proc/<pid>/task/<tid>/children`. */
-function descendants(pid) {
-  const children = [];
-  try {
-    for (const tid of readdirSync(`/proc/${pid}/task`)) {
-      const listed = readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').trim();
-      if (listed) children.push(...listed.split(/\s+/).map(Number));
-    }
-  } catch {
-    // the process or thread exited meanwhile
-  }
-  return children.flatMap((child) => [child, ...descendants(child)]);
 }
 
 /** The gateway started by this benchmark's start script (not another one on the machine). */
@@ -281,62 +267,29 @@ function refusals(answers) {
 const mb = (bytes) => `${Math.round(bytes / MB)} MB`;
 
 clearState();
-// The app's own log goes to a file, so a failed run can say what happened without drowning the figures.
-const APP_LOG = path.join(ROOT, STATE_DIR, 'app.log');
-mkdirSync(path.dirname(APP_LOG), { recursive: true });
 const largePhotos = await fiveMegabytePhotos();
-const appLog = openSync(APP_LOG, 'w');
-const app = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], {
-  cwd: ROOT,
+const bench = startBenchApp({
+  port: PORT,
+  stateDir: STATE_DIR,
   env: {
-    ...process.env,
-    PORT: String(PORT),
-    ARCHLENS_SKIP_BUILD: '1',
     ARCHLENS_LOCAL_DB: 'archlens_bench',
     ARCHLENS_LOCAL_REDIS_DB: '13',
     ARCHLENS_LOCAL_PG_PORT: '54359',
     ARCHLENS_LOCAL_REDIS_PORT: '63792',
     ARCHLENS_LOCAL_S3_PORT: '9200',
-    ARCHLENS_STATE_DIR: STATE_DIR,
-    OPENAI_API_KEY: '',
     // The benchmark signs up 48 users and runs about 150 analyses within minutes from one address.
     RATE_LIMIT_SIGN_UP_PER_IP: '100000',
     RATE_LIMIT_SIGN_IN_PER_IP: '100000',
     RATE_LIMIT_SIGN_IN_PER_EMAIL: '100000',
     RATE_LIMIT_ANALYSES_PER_USER: '100000',
   },
-  stdio: ['ignore', appLog, appLog],
 });
-/** Stops the app (Ctrl-C to the start script); after a minute, kills whatever of it is left. */
-const stopApp = () =>
-  new Promise((resolve) => {
-    if (app.exitCode !== null) return resolve();
-    const left = descendants(app.pid);
-    const kill = setTimeout(() => {
-      for (const pid of [app.pid, ...left]) {
-        try {
-          process.kill(pid, 'SIGKILL');
-        } catch {
-          // exited
-        }
-      }
-    }, 60_000);
-    app.once('exit', () => {
-      clearTimeout(kill);
-      resolve();
-    });
-    app.kill('SIGINT');
-  }).then(clearState);
+const { app } = bench;
+const APP_LOG = bench.logPath;
+const stopApp = () => bench.stop().then(clearState);
 
 try {
-  let healthy = false;
-  for (let i = 0; i < 480 && !healthy && app.exitCode === null; i++) {
-    healthy = await fetch(`${BASE}/api/health`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (!healthy) await sleep(250);
-  }
-  if (!healthy) throw new Error('the app did not become healthy');
+  await bench.waitHealthy();
   const gateway = gatewayPid(app.pid);
 
   let users = 0;

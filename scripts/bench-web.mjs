@@ -5,9 +5,9 @@
 // each time), in Debian's headless Chromium through playwright-core, on loopback. Prints for each
 // route the medians of: JavaScript transferred, everything transferred, and the Largest
 // Contentful Paint; then the scripts each route loaded. `ARCHLENS_SKIP_BUILD=1` skips the build.
-import { spawn } from 'node:child_process';
-import { mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { startBenchApp } from './bench-app.mjs';
 import { buildAll, ensureDependencies, log, ROOT } from './bootstrap.mjs';
 
 const PORT = 3600;
@@ -24,7 +24,6 @@ const CHROMIUM = {
   executablePath: '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 };
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 ensureDependencies();
 if (process.env.ARCHLENS_SKIP_BUILD !== '1') buildAll();
@@ -126,48 +125,24 @@ async function loadOnce(browser, route, cookie) {
   };
 }
 
-const APP_LOG = path.join(ROOT, STATE_DIR, 'app.log');
 await clearState();
-mkdirSync(path.dirname(APP_LOG), { recursive: true });
-const appLog = openSync(APP_LOG, 'w');
-const app = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], {
-  cwd: ROOT,
+const bench = startBenchApp({
+  port: PORT,
+  stateDir: STATE_DIR,
   env: {
-    ...process.env,
-    PORT: String(PORT),
-    ARCHLENS_SKIP_BUILD: '1',
     ARCHLENS_LOCAL_DB: DATABASE,
     ARCHLENS_LOCAL_REDIS_DB: String(REDIS_DB),
     ARCHLENS_LOCAL_PG_PORT: '54360',
     ARCHLENS_LOCAL_REDIS_PORT: '63796',
     ARCHLENS_LOCAL_S3_PORT: '9602',
-    ARCHLENS_STATE_DIR: STATE_DIR,
-    OPENAI_API_KEY: '',
   },
-  stdio: ['ignore', appLog, appLog],
 });
-/** Stops the app (Ctrl-C to the start script), after a minute kills it. */
-const stopApp = () =>
-  new Promise((resolve) => {
-    if (app.exitCode !== null) return resolve();
-    const kill = setTimeout(() => app.kill('SIGKILL'), 60_000);
-    app.once('exit', () => {
-      clearTimeout(kill);
-      resolve();
-    });
-    app.kill('SIGINT');
-  });
+const APP_LOG = bench.logPath;
+const stopApp = () => bench.stop();
 
 let browser;
 try {
-  let healthy = false;
-  for (let i = 0; i < 480 && !healthy && app.exitCode === null; i++) {
-    healthy = await fetch(`${BASE}/api/health`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (!healthy) await sleep(250);
-  }
-  if (!healthy) throw new Error('the app did not become healthy');
+  await bench.waitHealthy();
 
   const signUp = await fetch(`${BASE}/api/auth/signup`, {
     method: 'POST',
