@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
 import request from 'supertest';
 import { AUTH_MESSAGES } from '@archlens/contracts/auth';
-import { QUEUES } from '@archlens/contracts/queues';
 import { startStack, type Stack } from '../support/stack.js';
+import { expectNoPasswordInRedis } from '../support/redis-scan.js';
 
 /** The `name=value` of the session cookie a response set. */
 function sessionCookie(res: request.Response): string {
@@ -19,21 +19,6 @@ function sessionCookie(res: request.Response): string {
 function stableHeaders(res: request.Response): Record<string, unknown> {
   const { 'x-request-id': _id, date: _date, ...rest } = res.headers as Record<string, unknown>;
   return rest;
-}
-
-/** Every value under the keys matching `pattern`, as one string (hashes, strings, lists, sets, streams). */
-async function dumpKeys(redis: Redis, pattern: string): Promise<string> {
-  const parts: string[] = [];
-  for (const key of await redis.keys(pattern)) {
-    const type = await redis.type(key);
-    if (type === 'hash') parts.push(JSON.stringify(await redis.hgetall(key)));
-    else if (type === 'string') parts.push((await redis.get(key)) ?? '');
-    else if (type === 'list') parts.push(JSON.stringify(await redis.lrange(key, 0, -1)));
-    else if (type === 'zset') parts.push(JSON.stringify(await redis.zrange(key, 0, -1)));
-    else if (type === 'set') parts.push(JSON.stringify(await redis.smembers(key)));
-    else if (type === 'stream') parts.push(JSON.stringify(await redis.xrange(key, '-', '+')));
-  }
-  return parts.join('\n');
 }
 
 /**
@@ -117,8 +102,7 @@ describe('forgot password: one answer for every e-mail, a temporary password by 
 
     const temporary = await temporaryPasswordFromOutbox(known.userId, known.email);
     // Sealed on its way through Redis: the email.send job never holds the password itself.
-    expect(await dumpKeys(redis, `bull:${QUEUES.email}:*`)).not.toContain(temporary);
-    expect(await dumpKeys(redis, `bull:${QUEUES.auth}:*`)).not.toContain(temporary);
+    await expectNoPasswordInRedis(redis, [temporary]);
   });
 
   it('validates the e-mail with the spec §5 text', async () => {

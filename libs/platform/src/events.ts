@@ -83,9 +83,6 @@ export class EventPublisher {
   }
 }
 
-/** A handler of one event: applies it at most once per event id (the handler's own unique key). */
-export type EventHandler<N extends EventName> = (payload: EventPayload<N>, envelope: EventEnvelope) => Promise<void>;
-
 /**
  * Parses a delivered event job against the catalogue for a subscriber's worker.
  * @throws ZodError when the envelope or the payload does not match

@@ -95,7 +95,8 @@ export class EmailDeliveryService {
       }
     });
 
-    const label = `${job.template} message ${job.messageId} to ${job.to}`;
+    // The recipient stays out of logs and error texts (BullMQ keeps those in Redis): the id names it.
+    const label = `${job.template} message ${job.messageId}`;
     switch (outcome.kind) {
       case 'delivered': {
         const { status, providerMessageId } = outcome.result;

@@ -53,8 +53,6 @@ export class EmailTransportError extends Error {
 
 /** Where rendered messages go (ARCHITECTURE.md "Engines behind interfaces": SendGrid, or the file outbox). */
 export interface EmailTransport {
-  /** `sendgrid` or `outbox`, for the start-up line. */
-  readonly kind: 'sendgrid' | 'outbox';
   /**
    * Sends one message.
    * @throws EmailTransportError when it did not leave (with whether a retry may help)

@@ -10,8 +10,6 @@ import { EmailTransportError, type EmailTransport, type OutgoingEmail, type Tran
  * message again replaces its file, so a retry leaves one file.
  */
 export class FileOutboxTransport implements EmailTransport {
-  readonly kind = 'outbox';
-
   /** @param directory `EMAIL_OUTBOX_DIR`, created when missing */
   constructor(readonly directory: string) {}
 

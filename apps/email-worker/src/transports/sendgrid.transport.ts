@@ -22,7 +22,6 @@ interface SendGridClient {
  * comes back in SendGrid's event webhook), and the attachments base64-encoded.
  */
 export class SendGridTransport implements EmailTransport {
-  readonly kind = 'sendgrid';
   private readonly mail = new MailService();
 
   /**

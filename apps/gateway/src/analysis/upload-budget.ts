@@ -10,11 +10,6 @@ export class UploadBudget {
   /** @param capacityBytes the most bytes that may be held at once (`UPLOAD_BUDGET_BYTES`) */
   constructor(readonly capacityBytes: number) {}
 
-  /** Bytes reserved now. */
-  get inFlight(): number {
-    return this.used;
-  }
-
   /** Reserves `bytes` when they fit. @returns false (nothing reserved) when they do not */
   tryReserve(bytes: number): boolean {
     if (this.used + bytes > this.capacityBytes) return false;

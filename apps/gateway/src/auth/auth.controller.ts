@@ -79,8 +79,9 @@ export class AuthController {
     ]);
     const { user, usedTemporaryPassword } = await this.accounts.signIn(body);
     await Promise.all([this.limits.reward('signInPerIp', address), this.limits.reset('signInPerEmail', body.email)]);
-    const sessionId = await this.startSession(user.id, request, response);
-    if (usedTemporaryPassword) await this.sessions.destroyAllForUser(user.id, sessionId);
+    // A temporary password ends every other session first: if that fails, no new session is given.
+    if (usedTemporaryPassword) await this.sessions.destroyAllForUser(user.id);
+    await this.startSession(user.id, request, response);
     return user;
   }
 
@@ -126,8 +127,8 @@ export class AuthController {
     response.redirect(302, '/?signin=1');
   }
 
-  /** Replaces the request's session (if any) with a new one for `userId`. @returns the new session id */
-  private async startSession(userId: string, request: Request, response: Response): Promise<string> {
+  /** Replaces the request's session (if any) with a new one for `userId`, set in the cookie. */
+  private async startSession(userId: string, request: Request, response: Response): Promise<void> {
     const previous = (request.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE];
     if (previous) await this.sessions.destroy(previous); // no session fixation
     const sessionId = await this.sessions.create(userId);
@@ -138,6 +139,5 @@ export class AuthController {
       path: '/',
       maxAge: this.sessions.ttlSeconds * 1000,
     });
-    return sessionId;
   }
 }

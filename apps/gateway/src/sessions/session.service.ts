@@ -75,15 +75,14 @@ export class SessionService {
   }
 
   /**
-   * Ends every session of `userId` except `exceptSessionId` (issue 12: a sign-in with a temporary
-   * password ends the user's other sessions).
-   * @returns how many session keys were removed (sessions that had already expired included)
+   * Ends every session of `userId` (issue 12: a sign-in with a temporary password ends the user's
+   * other sessions; it is called before that sign-in's own session starts).
+   * @throws ServiceUnavailableError when Redis is unreachable
    */
-  async destroyAllForUser(userId: string, exceptSessionId?: string): Promise<number> {
+  async destroyAllForUser(userId: string): Promise<void> {
     const index = this.userIndexKey(userId);
-    const keep = exceptSessionId ? this.key(exceptSessionId) : undefined;
-    const doomed = (await this.call(() => this.redis.smembers(index))).filter((key) => key !== keep);
-    if (doomed.length === 0) return 0;
+    const doomed = await this.call(() => this.redis.smembers(index));
+    if (doomed.length === 0) return;
     await this.transaction(() =>
       this.redis
         .multi()
@@ -91,7 +90,6 @@ export class SessionService {
         .srem(index, ...doomed)
         .exec(),
     );
-    return doomed.length;
   }
 
   /** Round trip to Redis, for the health check. */
