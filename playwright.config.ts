@@ -5,6 +5,8 @@ import { defineConfig } from '@playwright/test';
  * the app started exactly as `npm start` starts it, on its own port, database and Redis database.
  */
 const PORT = 3100;
+/** The admin password of the end-to-end app (`ADMIN_PASSWORD`, local starts only); tests import it. */
+export const E2E_ADMIN_PASSWORD = 'e2e-admin-password';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -55,6 +57,12 @@ export default defineConfig({
       RATE_LIMIT_SIGN_UP_PER_IP: '1000',
       RATE_LIMIT_SIGN_IN_PER_IP: '1000',
       RATE_LIMIT_FORGOT_PASSWORD_PER_IP: '1000',
+      RATE_LIMIT_ADMIN_LOGIN_PER_IP: '1000',
+      RATE_LIMIT_VIP_LOGIN_PER_IP: '1000',
+      // The admin journeys sign in with this password (start.mjs hashes it; ADMIN_USERNAME stays `admin`).
+      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+      RATE_LIMIT_EMAIL_ANALYSIS_PER_USER: '1000',
+      RATE_LIMIT_EMAIL_CLIPBOARD_PER_USER: '1000',
     },
   },
 });

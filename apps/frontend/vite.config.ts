@@ -11,10 +11,12 @@ const contractsSrc = fileURLToPath(new URL('../../libs/contracts/src/', import.m
  * neither `vite dev` nor `vite build` depends on `libs/contracts/dist`. Every text file of the
  * build (scripts, styles, HTML, SVG, JSON) also gets a brotli (`.br`) and a gzip (`.gz`) copy
  * beside it, compressed once here at the highest levels, for the gateway to send as they are
- * (apps/gateway/src/spa/spa.ts); a copy that would not be smaller is not written.
+ * (apps/gateway/src/spa/spa.ts); a copy that would not be smaller is not written. Besides the
+ * `VITE_*` variables, `WHATSAPP_PHONE` (issue 14: the WhatsApp widget's number) is read at build time.
  */
 export default defineConfig({
   root,
+  envPrefix: ['VITE_', 'WHATSAPP_PHONE'],
   plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'] })],
   resolve: {
     alias: [{ find: /^@archlens\/contracts\/(.+)$/, replacement: `${contractsSrc}$1.ts` }],

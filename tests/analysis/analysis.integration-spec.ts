@@ -7,25 +7,12 @@ import { MAX_IMAGE_BYTES, PRIMARY_DESCRIPTION_WORDS, countSections } from '@arch
 import { countWords } from '@archlens/contracts/words';
 import { startFakeChatCompletions, type FakeChatCompletions } from '../support/fake-chat-completions.server.js';
 import { fixturePhoto, pngDeclaring, smallPng, THREE_PHOTOS } from '../support/images.js';
+import { signUp } from '../support/accounts.js';
 import { startStack, type Stack } from '../support/stack.js';
 import { startS3Proxy, type S3Proxy } from '../support/s3-proxy.js';
 
 /** The gateway's 503 when the store does not take a photo (apps/gateway originals.storage-engine). */
-const STORE_FAILED_MESSAGE = 'Your photos could not be stored just now. Please try again in a moment.';
-
-async function signUp(stack: Stack, first = 'Grace'): Promise<{ cookie: string; userId: string }> {
-  const res = await request(stack.http)
-    .post('/api/auth/signup')
-    .send({
-      email: `${first.toLowerCase()}-${Date.now()}-${Math.random()}@example.com`,
-      first_name: first,
-      last_name: 'Tester',
-      password: 'correct-horse',
-    })
-    .expect(201);
-  const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? [])[0].split(';')[0];
-  return { cookie, userId: res.body.id as string };
-}
+const STORE_FAILED_MESSAGE = 'Your images could not be stored just now. Please try again in a moment.';
 
 /** `n` words as a vision model might write them. */
 function modelWords(n: number): string {
@@ -384,7 +371,7 @@ describe('the limits that keep one gateway up under load, and one user within bo
     const answers = await Promise.all([send(cookie), send(other)]);
     const refused = answers.filter((r) => r.status === 503);
     expect(refused.length).toBeGreaterThanOrEqual(1);
-    expect(refused[0].body.message).toBe('ArchLens is receiving many photos at the moment. Please try again in a few seconds.');
+    expect(refused[0].body.message).toBe('ArchLens is receiving many images at the moment. Please try again in a few seconds.');
     expect(refused[0].headers['retry-after']).toBe('5');
     // What was refused left nothing behind (the other may have been analysed).
     const after = await stack.footprint();

@@ -3,7 +3,9 @@ import type { DataSource } from 'typeorm';
 import { initialiseDataSource } from '@archlens/platform/database';
 import { ANALYSIS_SCHEMA, createAnalysisDataSource } from '@archlens/analysis-worker';
 import { AUTH_SCHEMA, createAuthDataSource } from '@archlens/auth-service';
+import { BILLING_SCHEMA, createBillingDataSource } from '@archlens/billing-service';
 import { createEmailDataSource, EMAIL_SCHEMA } from '@archlens/email-worker';
+import { createLeadsDataSource, LEADS_SCHEMA } from '@archlens/leads-service';
 
 /**
  * Every entity change comes with a reviewed migration (STYLE.md): after a service's migrations
@@ -14,6 +16,8 @@ const services: Array<{ name: string; schema: string; create: (url: string) => D
   { name: 'auth-service', schema: AUTH_SCHEMA, create: createAuthDataSource },
   { name: 'analysis-worker', schema: ANALYSIS_SCHEMA, create: createAnalysisDataSource },
   { name: 'email-worker', schema: EMAIL_SCHEMA, create: createEmailDataSource },
+  { name: 'leads-service', schema: LEADS_SCHEMA, create: createLeadsDataSource },
+  { name: 'billing-service', schema: BILLING_SCHEMA, create: createBillingDataSource },
 ];
 
 const opened: DataSource[] = [];

@@ -1,4 +1,4 @@
-// Test-only: real fixture photos (by path, never copied) and generated bad inputs.
+// Test-only: real fixture photos and sketches (by path, never copied) and generated bad inputs.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +12,17 @@ export const PHOTOS_DIR = path.resolve(repoRoot, '../shared/fixtures/photos');
 export function fixturePhoto(name: string): Buffer {
   return readFileSync(path.join(PHOTOS_DIR, name));
 }
+
+/** `../shared/fixtures/sketches` relative to the project root (issue 14). */
+export const SKETCHES_DIR = path.resolve(repoRoot, '../shared/fixtures/sketches');
+
+/** The bytes of `../shared/fixtures/sketches/<name>`. @throws ENOENT for an unknown sketch */
+export function fixtureSketch(name: string): Buffer {
+  return readFileSync(path.join(SKETCHES_DIR, name));
+}
+
+/** The three drawn fixture sketches whose drawing types issue 14 names: a plan, an elevation, a perspective. */
+export const THREE_SKETCHES = ['apartment-floorplan.png', 'house-facade.png', 'tower-perspective.png'] as const;
 
 /** The three photos of the issue's end-to-end path. */
 export const THREE_PHOTOS = ['mit-media-lab.jpg', 'tours-cathedral-gothic.jpg', 'havana-cathedral-baroque.jpg'] as const;

@@ -1,12 +1,13 @@
-// Test-only: boots auth-service, analysis-worker, email-worker and the gateway in this process
+// Test-only: boots auth-service, analysis-worker, email-worker, leads-service, billing-service and the gateway in this process
 // through their package entry points (what their main.ts files run), against the real PostgreSQL, Redis and S3
 // server of the integration setup.
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import argon2 from 'argon2';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -16,7 +17,9 @@ import { generateSealingKeyPair } from '@archlens/platform/sealing';
 import { ObjectStorage } from '@archlens/platform/storage';
 import { startAnalysisWorker } from '@archlens/analysis-worker';
 import { startAuthService } from '@archlens/auth-service';
+import { startBillingService } from '@archlens/billing-service';
 import { startEmailWorker } from '@archlens/email-worker';
+import { startLeadsService } from '@archlens/leads-service';
 import { createGatewayApp, loadGatewayConfig } from '@archlens/gateway';
 
 export interface StackOptions {
@@ -39,14 +42,19 @@ export interface Stack {
   outboxDir: string;
   /** The stack's e-mail sealing public key (`EMAIL_SEALING_PUBLIC_KEY`), to seal secrets for the email-worker. */
   emailSealingPublicKey: string;
+  /**
+   * The stack's admin (`ADMIN_USERNAME`, the plain password whose argon2id hash is
+   * `ADMIN_PASSWORD_HASH`, and `ADMIN_TOKEN_SECRET`, to sign tokens the way the gateway does or not).
+   */
+  admin: { username: string; password: string; tokenSecret: string };
   stopAnalysisWorker(): Promise<void>;
   /**
    * Closes auth-service as a crash would leave it for the gateway: commands of the `auth` queue
    * are no longer taken. `close()` skips it afterwards.
    */
   stopAuthService(): Promise<void>;
-  /** Everything an upload could leave behind: objects, jobs ever added, analysis rows. */
-  footprint(): Promise<{ objects: number; jobsAdded: Record<QueueName, number>; analyses: number }>;
+  /** Everything an upload could leave behind: originals (photos and sketches), jobs ever added, analysis and sketch-reading rows. */
+  footprint(): Promise<{ objects: number; jobsAdded: Record<QueueName, number>; analyses: number; sketchReadings: number }>;
   close(): Promise<void>;
 }
 
@@ -61,6 +69,10 @@ const TEST_RATE_LIMITS: NodeJS.ProcessEnv = {
   RATE_LIMIT_FORGOT_PASSWORD_PER_EMAIL: '10000',
   RATE_LIMIT_FORGOT_PASSWORD_PER_IP: '10000',
   RATE_LIMIT_ANALYSES_PER_USER: '10000',
+  RATE_LIMIT_EMAIL_ANALYSIS_PER_USER: '10000',
+  RATE_LIMIT_EMAIL_CLIPBOARD_PER_USER: '10000',
+  RATE_LIMIT_ADMIN_LOGIN_PER_IP: '10000',
+  RATE_LIMIT_VIP_LOGIN_PER_IP: '10000',
 };
 
 /**
@@ -80,22 +92,44 @@ function sealingKeyEnv(): NodeJS.ProcessEnv {
   };
 }
 
-/** Starts the four apps; call `close()` in afterAll. */
+/**
+ * Admin credentials of one stack: a random password, its argon2id hash (the library's default
+ * costs, as in production) and a random token key. `options.env` may replace them.
+ */
+async function adminEnv(): Promise<{ env: NodeJS.ProcessEnv; password: string }> {
+  const password = randomBytes(12).toString('base64url');
+  return {
+    password,
+    env: {
+      ADMIN_USERNAME: 'admin',
+      ADMIN_PASSWORD_HASH: await argon2.hash(password, { type: argon2.argon2id }),
+      ADMIN_TOKEN_SECRET: randomBytes(48).toString('base64'),
+    },
+  };
+}
+
+/** Starts the five apps; call `close()` in afterAll. */
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const outboxDir = mkdtempSync(path.join(os.tmpdir(), 'archlens-outbox-'));
+  const admin = await adminEnv();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     OPENAI_API_KEY: '',
     SENDGRID_API_KEY: '',
+    STRIPE_SECRET_KEY: '',
+    STRIPE_WEBHOOK_SECRET: '',
     EMAIL_OUTBOX_DIR: outboxDir,
     ...TEST_RATE_LIMITS,
     RATE_LIMIT_KEY_PREFIX: `archlens:rl:test-${randomUUID()}:`,
     ...sealingKeyEnv(),
+    ...admin.env,
     ...options.env,
   };
   let auth: INestApplicationContext | undefined = await startAuthService(env, { logger: ['error'] });
   let analysis: INestApplicationContext | undefined = await startAnalysisWorker(env, { logger: ['error'] });
   const email = await startEmailWorker(env, { logger: ['error'] });
+  const leads = await startLeadsService(env, { logger: ['error'] });
+  const billing = await startBillingService(env, { logger: ['error'] });
   const gatewayConfig = loadGatewayConfig({ ...env, FRONTEND_DIST: options.env?.FRONTEND_DIST ?? '/nonexistent-spa' });
   const gateway = await createGatewayApp(gatewayConfig, { logger: ['error'] });
   await gateway.init();
@@ -111,6 +145,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     db,
     outboxDir,
     emailSealingPublicKey: env.EMAIL_SEALING_PUBLIC_KEY!,
+    admin: { username: env.ADMIN_USERNAME!, password: admin.password, tokenSecret: env.ADMIN_TOKEN_SECRET! },
     async stopAnalysisWorker() {
       await analysis?.close();
       analysis = undefined;
@@ -120,17 +155,21 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       auth = undefined;
     },
     async footprint() {
-      const objects = (await storage.list('uploads/')).length;
+      const objects = (await storage.list('uploads/')).length + (await storage.list('sketches/')).length;
       const jobsAdded = {} as Record<QueueName, number>;
       for (const q of Object.values(QUEUES)) jobsAdded[q] = Number((await redis.get(`bull:${q}:id`)) ?? 0);
-      const { rows } = await db.query<{ n: string }>('SELECT count(*) AS n FROM analysis.analyses');
-      return { objects, jobsAdded, analyses: Number(rows[0].n) };
+      const { rows } = await db.query<{ analyses: string; readings: string }>(
+        'SELECT (SELECT count(*) FROM analysis.analyses) AS analyses, (SELECT count(*) FROM analysis.sketch_readings) AS readings',
+      );
+      return { objects, jobsAdded, analyses: Number(rows[0].analyses), sketchReadings: Number(rows[0].readings) };
     },
     async close() {
       await gateway.close();
       await analysis?.close();
       await auth?.close();
       await email.close();
+      await leads.close();
+      await billing.close();
       await Promise.all(queues.map((q) => q.close()));
       await redis.quit();
       await db.end();

@@ -2,9 +2,12 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { workerServiceModule } from '@archlens/platform/worker-host';
 import { AnalysisHandlers } from './analysis/analysis.handlers.js';
 import { AnalysisService, VISION_ENGINE } from './analysis/analysis.service.js';
-import { createVisionEngine } from './analysis/engines/vision-engine.factory.js';
+import { createSketchEngine, createVisionEngine } from './analysis/engines/vision-engine.factory.js';
 import { OriginalsSweepService } from './analysis/originals-sweep.service.js';
 import { ANALYSIS_CONFIG, type AnalysisConfig } from './config.js';
+import { ReportsService } from './reports/reports.service.js';
+import { SKETCH_ENGINE, SketchReadingService } from './sketches/sketch-reading.service.js';
+import { TextReportsSweepService } from './reports/text-reports-sweep.service.js';
 import { ANALYSIS_ENTITIES, ANALYSIS_MIGRATIONS, ANALYSIS_SCHEMA } from './database/analysis-data-source.js';
 
 /** analysis-worker: owns the `analysis` schema and answers the `analysis` queue. */
@@ -12,7 +15,9 @@ import { ANALYSIS_ENTITIES, ANALYSIS_MIGRATIONS, ANALYSIS_SCHEMA } from './datab
 export class AnalysisWorkerModule {
   /**
    * The worker for one configuration, on the shared worker host: the vision engine the
-   * configuration selects (`createVisionEngine`), analyses and the originals sweep.
+   * configuration selects (`createVisionEngine`), analyses, the sketch engine and sketch readings
+   * (issue 14), the originals sweep (photos and sketches), and the
+   * analysis reports (PDF, e-mailed report) with their free-text sweep (issue 13).
    */
   static forRoot(config: AnalysisConfig): DynamicModule {
     return workerServiceModule(AnalysisWorkerModule, {
@@ -23,8 +28,12 @@ export class AnalysisWorkerModule {
       providers: [
         { provide: ANALYSIS_CONFIG, useValue: config },
         { provide: VISION_ENGINE, useFactory: () => createVisionEngine(config) },
+        { provide: SKETCH_ENGINE, useFactory: () => createSketchEngine(config) },
         AnalysisService,
+        SketchReadingService,
         OriginalsSweepService,
+        ReportsService,
+        TextReportsSweepService,
       ],
       handlers: [AnalysisHandlers],
     });

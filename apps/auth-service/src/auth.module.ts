@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { workerServiceModule } from '@archlens/platform/worker-host';
 import { AUTH_CONFIG, type AuthConfig } from './config.js';
 import { AUTH_SCHEMA, AUTH_ENTITIES, AUTH_MIGRATIONS } from './database/auth-data-source.js';
+import { StyleProfilesService } from './style-profiles/style-profiles.service.js';
 import { TemporaryPasswordsService } from './temporary-passwords/temporary-passwords.service.js';
 import { AuthHandlers, AuthLookupHandlers } from './users/auth.handlers.js';
 import { UsersService } from './users/users.service.js';
@@ -15,7 +16,7 @@ export class AuthModule {
       name: 'auth-service',
       redisUrl: config.REDIS_URL,
       database: { url: config.DATABASE_URL, schema: AUTH_SCHEMA, entities: AUTH_ENTITIES, migrations: AUTH_MIGRATIONS },
-      providers: [{ provide: AUTH_CONFIG, useValue: config }, UsersService, TemporaryPasswordsService],
+      providers: [{ provide: AUTH_CONFIG, useValue: config }, UsersService, TemporaryPasswordsService, StyleProfilesService],
       handlers: [AuthHandlers, AuthLookupHandlers],
     });
   }

@@ -8,6 +8,10 @@ import { sealingKeyEnv } from '@archlens/platform/sealing';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
+/** How a missing admin variable is explained at boot. */
+const ADMIN_CREDENTIALS_HINT =
+  'npm start generates local admin credentials in .local/keys/admin.json; elsewhere set ADMIN_USERNAME, ADMIN_PASSWORD_HASH (argon2id) and ADMIN_TOKEN_SECRET (README "Configuration")';
+
 /** gateway environment (README "Configuration"). */
 export const gatewayConfigSchema = z.object({
   ...redisEnv,
@@ -67,8 +71,70 @@ export const gatewayConfigSchema = z.object({
   RATE_LIMIT_FORGOT_PASSWORD_PER_IP: z.coerce.number().int().min(1).default(20),
   /** Analyses per user per hour before 429 (default 60). */
   RATE_LIMIT_ANALYSES_PER_USER: z.coerce.number().int().min(1).default(60),
+  /** Analysis reports a user may e-mail per hour before 429 (issue 13; default 10): each e-mail also records a lead. */
+  RATE_LIMIT_EMAIL_ANALYSIS_PER_USER: z.coerce.number().int().min(1).default(10),
+  /** Working Clipboard e-mails a user may send per hour before 429 (issue 14 point 4; default 10): any address may be typed. */
+  RATE_LIMIT_EMAIL_CLIPBOARD_PER_USER: z.coerce.number().int().min(1).default(10),
+  /** Failed admin sign-ins per client address per 15 minutes before 429 (issue 13; default 10). */
+  RATE_LIMIT_ADMIN_LOGIN_PER_IP: z.coerce.number().int().min(1).default(10),
+  /** Failed VIP sign-ins one client address may make per 15 minutes (issue 15; a success gives its point back). */
+  RATE_LIMIT_VIP_LOGIN_PER_IP: z.coerce.number().int().min(1).default(10),
   /** Prefix of the abuse-limit counters in Redis; the integration tests give each stack its own. */
   RATE_LIMIT_KEY_PREFIX: z.string().min(1).default('archlens:rl:'),
+  /**
+   * The admin console's username (spec §6 admin; issue 13). Required: `npm start` generates local
+   * admin credentials in `<state dir>/keys/admin.json`; elsewhere the deployment provides them.
+   */
+  ADMIN_USERNAME: z
+    .string({ error: `required (${ADMIN_CREDENTIALS_HINT})` })
+    .trim()
+    .min(1, `required (${ADMIN_CREDENTIALS_HINT})`)
+    .max(100),
+  /**
+   * The admin password's argon2id hash in PHC form (`$argon2id$v=19$m=…,t=…,p=…$salt$hash`, the
+   * parameters in any order), never
+   * the password itself. Sensitive. Required, as `ADMIN_USERNAME`.
+   */
+  ADMIN_PASSWORD_HASH: z
+    .string({ error: `required (${ADMIN_CREDENTIALS_HINT})` })
+    .trim()
+    .regex(
+      /^\$argon2id\$v=\d+\$[a-z]=\d+(,[a-z]=\d+)*\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/,
+      'must be an argon2id hash ($argon2id$v=19$m=…,t=…,p=…$…$…)',
+    ),
+  /**
+   * The key admin tokens are signed with (HMAC-SHA256), at least 32 bytes. Sensitive: whoever holds
+   * it can sign in as the admin. Required, as `ADMIN_USERNAME`; changing it ends every admin session.
+   */
+  ADMIN_TOKEN_SECRET: z
+    .string({ error: `required (${ADMIN_CREDENTIALS_HINT})` })
+    .refine((v) => Buffer.byteLength(v, 'utf8') >= 32, 'must be at least 32 bytes (e.g. openssl rand -base64 48)'),
+  /**
+   * VIP access (issue 15; spec §2 /vip-login, §6): the VIP username and its password's argon2id hash.
+   * Both unset, VIP sign-in is off (every attempt is 'Invalid VIP credentials'); `npm start` sets the
+   * local demo credentials (README "Configuration").
+   */
+  VIP_USERNAME: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().max(100).optional()),
+  VIP_PASSWORD_HASH: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .trim()
+      .regex(
+        /^\$argon2id\$v=\d+\$[a-z]=\d+(,[a-z]=\d+)*\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/,
+        'must be an argon2id hash ($argon2id$v=19$m=…,t=…,p=…$…$…)',
+      )
+      .optional(),
+  ),
+  /** The e-mail of the account the VIP signs in as (created on the first VIP sign-in). */
+  VIP_EMAIL: z.string().trim().email().default('vip@archlens.local'),
+  /** How long an admin token lasts, in seconds (default 8 hours); the admin signs in again after it. */
+  ADMIN_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 24 * 3600)
+    .default(8 * 3600),
   /**
    * Other sites allowed to send state-changing requests (POST, PUT, PATCH, DELETE), comma-separated
    * origins such as `https://admin.archlens.example`; the gateway's own origin is always allowed.

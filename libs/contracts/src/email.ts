@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { MAX_CLIPBOARD_EMAIL_CHARS } from './clipboard.js';
+import { reportContentSchema } from './reports.js';
 
 /**
  * The e-mails ArchLens sends, one template each (issue 12). A template's data schema says what the
@@ -12,6 +14,21 @@ export const EMAIL_TEMPLATE_DATA = {
     /** The temporary password sealed with `sealSecret(…, EMAIL_SEALING_PUBLIC_KEY, 'email.temporary-password:<to>')`. */
     sealedTemporaryPassword: z.string().startsWith('v1.').max(8192),
     validMinutes: z.number().int().min(1),
+  }),
+  /**
+   * An analysis report (issue 13): the same content as its PDF, which is attached. Every field is
+   * text, escaped where the template places it (a name is never markup).
+   */
+  'analysis-report': z.object({
+    firstName: z.string().min(1).max(100),
+    lastName: z.string().min(1).max(100),
+    report: reportContentSchema,
+  }),
+  /** The Working Clipboard e-mailed to its user (issue 14, spec §2 Email Myself): the text as it was, as text. */
+  clipboard: z.object({
+    firstName: z.string().min(1).max(100),
+    lastName: z.string().min(1).max(100),
+    clipboardText: z.string().min(1).max(MAX_CLIPBOARD_EMAIL_CHARS),
   }),
 } as const;
 export type EmailTemplate = keyof typeof EMAIL_TEMPLATE_DATA;
@@ -33,6 +50,20 @@ export const sendEmailJobSchema = z.discriminatedUnion('template', [
     to: z.string().email().max(254),
     template: z.literal('temporary-password'),
     data: EMAIL_TEMPLATE_DATA['temporary-password'],
+    attachments: z.array(emailAttachmentSchema).max(5).optional(),
+  }),
+  z.object({
+    messageId: z.string().uuid(),
+    to: z.string().email().max(254),
+    template: z.literal('clipboard'),
+    data: EMAIL_TEMPLATE_DATA.clipboard,
+    attachments: z.array(emailAttachmentSchema).max(5).optional(),
+  }),
+  z.object({
+    messageId: z.string().uuid(),
+    to: z.string().email().max(254),
+    template: z.literal('analysis-report'),
+    data: EMAIL_TEMPLATE_DATA['analysis-report'],
     attachments: z.array(emailAttachmentSchema).max(5).optional(),
   }),
 ]);

@@ -15,6 +15,28 @@ export const EVENTS = {
     imageCount: z.number().int().min(1),
     engine: z.string(),
   }),
+  /**
+   * analysis-worker: an analysis report was e-mailed (issue 13); the leads service records the
+   * recipient as a lead. The event id is the e-mail's message id.
+   */
+  'analysis.emailed': z.object({
+    userId: z.string().uuid(),
+    firstName: z.string().min(1).max(100),
+    lastName: z.string().min(1).max(100),
+    email: z.string().email().max(254),
+    analysisText: z.string(),
+  }),
+  /**
+   * billing-service (issue 15): a user's subscription or credits changed (a Stripe webhook, a VIP
+   * grant). `currentPeriodEnd` is ISO 8601 or null; `plan` null before any paid plan.
+   */
+  'subscription.changed': z.object({
+    userId: z.string().uuid(),
+    status: z.string(),
+    plan: z.enum(['monthly', 'yearly', 'unlimited']).nullable(),
+    creditsRemaining: z.number().int().min(0),
+    currentPeriodEnd: z.string().nullable(),
+  }),
 } as const;
 export type EventName = keyof typeof EVENTS;
 export type EventPayload<N extends EventName> = z.infer<(typeof EVENTS)[N]>;
@@ -33,10 +55,12 @@ export type EventEnvelope = z.infer<typeof eventEnvelopeSchema>;
 
 /**
  * One queue per subscribing service (ARCHITECTURE.md: e.g. `leads.events`), with the events it takes.
- * Each event is added once to every queue that lists it. Empty until the first subscriber (the
- * leads service) is built; a queue name here never changes once released.
+ * Each event is added once to every queue that lists it; a queue name here never changes once released.
  */
-export const EVENT_SUBSCRIPTIONS: Record<string, readonly EventName[]> = {};
+export const EVENT_SUBSCRIPTIONS: Record<string, readonly EventName[]> = {
+  /** leads-service: every e-mailed analysis report is a lead (issue 13). */
+  'leads.events': ['analysis.emailed'],
+};
 
 /** The subscriber queues of `name`, in `subscriptions` (the catalogue's by default). */
 export function subscriberQueuesOf(name: EventName, subscriptions: Record<string, readonly EventName[]> = EVENT_SUBSCRIPTIONS): string[] {

@@ -1,12 +1,5 @@
-import { z } from 'zod';
-
-/**
- * Every non-OK `/api` response carries this JSON body (issue #2), so that the SPA can show
- * `{status}: {body}` (spec §7) and a person can read the reason. An unexpected failure also names
- * the request id that the logs carry (issue 11); every response has it in `X-Request-Id`.
- */
-export const errorResponseSchema = z.object({ message: z.string().min(1), requestId: z.string().optional() });
-export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+// No zod here: the SPA's HTTP client imports this module on the signed-out landing, which loads no
+// schema (issue 12 point 8); the schema of error bodies is in `./errors`.
 
 /** The body text of a 401 (spec §8: the SPA looks for "401: " and "Unauthorized"). */
 export const UNAUTHORIZED_MESSAGE = 'Unauthorized';

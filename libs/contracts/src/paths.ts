@@ -11,7 +11,33 @@ export const API_PATHS = {
   logout: '/api/logout',
   login: '/api/login',
   analyze: '/api/analyze',
+  analyzeSketch: '/api/analyze-sketch',
+  emailClipboard: '/api/email-clipboard',
   previousAnalyses: '/api/analyses',
+  /** The owner's analysis as a PDF report (issue 13); `analysisPdfPath(id)` fills in the id. */
+  analysisPdf: '/api/analyses/:id/pdf',
+  emailAnalysis: '/api/email-analysis',
+  vipLogin: '/api/vip-login',
+  adminLogin: '/api/admin/login',
+  adminVerify: '/api/admin/verify',
+  adminLeads: '/api/admin/leads',
+  adminLeadStats: '/api/admin/leads/stats',
+  adminLeadsExport: '/api/admin/leads/export',
   health: '/api/health',
+  /** Issue 15, spec §7: `GET` the user's style description. */
+  styleProfile: '/api/style-profile',
+  /** Issue 15, spec §7: `POST` saves it (the same path; one name per method, as `API_ROUTES` keys routes by name). */
+  saveStyleProfile: '/api/style-profile',
+  /** Issue 15, spec §7: Stripe Checkout for a paid plan. */
+  createCheckoutSession: '/api/create-checkout-session',
+  /** Issue 15, spec §7: the Stripe billing portal. */
+  createPortalSession: '/api/create-portal-session',
+  /** Issue 15: Stripe's webhook deliveries (raw body, signed). */
+  stripeWebhook: '/api/webhooks/stripe',
 } as const;
 export type ApiRouteName = keyof typeof API_PATHS;
+
+/** `GET /api/analyses/{id}/pdf` for one analysis (the id is a UUID, so it needs no escaping beyond this). */
+export function analysisPdfPath(analysisId: string): string {
+  return API_PATHS.analysisPdf.replace(':id', encodeURIComponent(analysisId));
+}

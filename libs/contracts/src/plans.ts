@@ -1,13 +1,13 @@
-import { z } from 'zod';
-
 /**
  * The pricing tiers of spec §1, §3 and §9, word for word: shown on the landing and the pricing
- * page, and charged by billing. Prices in major units of their currency.
+ * page, and charged by billing. Prices in major units of their currency. No zod here: the
+ * signed-out landing imports this module and loads no schema (issue 12 point 8); request schemas
+ * build on `PAID_PLAN_TYPES` with `z.enum`.
  */
 
 /** Spec §3: the paid plans a checkout session is created for (`POST /api/create-checkout-session`). */
-export const paidPlanTypeSchema = z.enum(['monthly', 'yearly']);
-export type PaidPlanType = z.infer<typeof paidPlanTypeSchema>;
+export const PAID_PLAN_TYPES = ['monthly', 'yearly'] as const;
+export type PaidPlanType = (typeof PAID_PLAN_TYPES)[number];
 
 export interface PlanTier {
   /** Plan name as the spec writes it. */

@@ -16,7 +16,43 @@ import {
   sweepOriginalsJobSchema,
   sweepOriginalsResultSchema,
 } from './analysis.js';
+import {
+  createCheckoutSessionJobSchema,
+  createPortalSessionJobSchema,
+  expireReservationsJobSchema,
+  expireReservationsResultSchema,
+  getAccountJobSchema,
+  getAccountResultSchema,
+  grantUnlimitedJobSchema,
+  grantUnlimitedResultSchema,
+  handleStripeWebhookJobSchema,
+  handleStripeWebhookResultSchema,
+  reservationJobSchema,
+  reservationResultSchema,
+  reserveCreditsJobSchema,
+  reserveCreditsResultSchema,
+  sessionUrlResultSchema,
+} from './billing.js';
 import { sendEmailJobSchema, sendEmailResultSchema } from './email.js';
+import { getStyleProfileCommandSchema, saveStyleProfileCommandSchema, styleProfileResultSchema } from './style-profile.js';
+import { readSketchesJobSchema, readSketchesResultSchema } from './sketch.js';
+import { ensureVipUserCommandSchema } from './vip.js';
+import {
+  exportLeadsJobSchema,
+  exportLeadsResultSchema,
+  leadStatsJobSchema,
+  leadStatsResultSchema,
+  listLeadsJobSchema,
+  listLeadsResultSchema,
+} from './leads.js';
+import {
+  emailReportJobSchema,
+  emailReportResultSchema,
+  renderReportJobSchema,
+  renderReportResultSchema,
+  sweepTextReportsJobSchema,
+  sweepTextReportsResultSchema,
+} from './reports.js';
 
 /**
  * Queue names (ARCHITECTURE.md: one queue per owning service). These values never change once
@@ -24,11 +60,17 @@ import { sendEmailJobSchema, sendEmailResultSchema } from './email.js';
  */
 export const QUEUES = {
   auth: 'auth',
-  /** `auth.get-user` alone, so that sign-in traffic (argon2 work) cannot starve session look-ups. */
+  /** `auth.get-user` and the style profile's one-row reads and writes, apart from `auth`, so that sign-in traffic (argon2 work) cannot starve them. */
   authLookup: 'auth-lookup',
   analysis: 'analysis',
   /** Outgoing e-mail (issue 12): fire-and-forget commands, retried with backoff by BullMQ. */
   email: 'email',
+  /** leads-service's commands (issue 13): the admin console's list, stats and CSV export. */
+  leads: 'leads',
+  /** leads-service's subscription to the events catalogue (`EVENT_SUBSCRIPTIONS`); carries event envelopes, not commands. */
+  leadsEvents: 'leads.events',
+  /** billing-service's commands (issue 15): checkout, portal, Stripe webhooks, credit reservations, accounts. */
+  billing: 'billing',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -45,7 +87,13 @@ export const JOBS = {
     data: issueTemporaryPasswordCommandSchema,
     result: issueTemporaryPasswordResultSchema,
   },
+  /** VIP access (issue 15): the VIP account, found or created (argon2 work, so on the `auth` queue). */
+  'auth.ensure-vip-user': { queue: QUEUES.auth, data: ensureVipUserCommandSchema, result: authResultSchema },
   'auth.get-user': { queue: QUEUES.authLookup, data: getUserCommandSchema, result: authResultSchema },
+  /** Issue 15: the user's style description (spec §3 style profile); one indexed read, no argon2 work. */
+  'auth.get-style-profile': { queue: QUEUES.authLookup, data: getStyleProfileCommandSchema, result: styleProfileResultSchema },
+  /** Issue 15: saves the user's style description (spec §5: at most 500 characters, not blank); one upsert. */
+  'auth.save-style-profile': { queue: QUEUES.authLookup, data: saveStyleProfileCommandSchema, result: styleProfileResultSchema },
   'analysis.analyse-images': {
     queue: QUEUES.analysis,
     data: analyseImagesJobSchema,
@@ -61,7 +109,44 @@ export const JOBS = {
     data: sweepOriginalsJobSchema,
     result: sweepOriginalsResultSchema,
   },
+  /** Issue 14: read up to 3 stored sketches back as a summary and detailed points. */
+  'analysis.read-sketches': { queue: QUEUES.analysis, data: readSketchesJobSchema, result: readSketchesResultSchema },
+  /** Issue 13: the owner's analysis as a PDF in object storage, rendered once. */
+  'analysis.render-report': { queue: QUEUES.analysis, data: renderReportJobSchema, result: renderReportResultSchema },
+  /** Issue 13: e-mail the report (PDF attached) and publish `analysis.emailed`. */
+  'analysis.email-report': { queue: QUEUES.analysis, data: emailReportJobSchema, result: emailReportResultSchema },
+  /** Issue 13 (scheduled): removes PDFs of free text once their e-mail has long left. */
+  'analysis.sweep-text-reports': { queue: QUEUES.analysis, data: sweepTextReportsJobSchema, result: sweepTextReportsResultSchema },
   'email.send': { queue: QUEUES.email, data: sendEmailJobSchema, result: sendEmailResultSchema },
+  'leads.list': { queue: QUEUES.leads, data: listLeadsJobSchema, result: listLeadsResultSchema },
+  'leads.stats': { queue: QUEUES.leads, data: leadStatsJobSchema, result: leadStatsResultSchema },
+  'leads.export': { queue: QUEUES.leads, data: exportLeadsJobSchema, result: exportLeadsResultSchema },
+  /** Issue 15: a Stripe Checkout session (subscription mode, SGD) for the user's plan. */
+  'billing.create-checkout-session': { queue: QUEUES.billing, data: createCheckoutSessionJobSchema, result: sessionUrlResultSchema },
+  /** Issue 15: a Stripe billing portal session for the user's customer. */
+  'billing.create-portal-session': { queue: QUEUES.billing, data: createPortalSessionJobSchema, result: sessionUrlResultSchema },
+  /** Issue 15: one Stripe webhook delivery, verified and applied once. */
+  'billing.handle-stripe-webhook': {
+    queue: QUEUES.billing,
+    data: handleStripeWebhookJobSchema,
+    result: handleStripeWebhookResultSchema,
+  },
+  /** Issue 15: hold credits before a paid provider call (never below zero). */
+  'billing.reserve-credits': { queue: QUEUES.billing, data: reserveCreditsJobSchema, result: reserveCreditsResultSchema },
+  /** Issue 15: the provider call succeeded: the held credits are spent. */
+  'billing.capture-credits': { queue: QUEUES.billing, data: reservationJobSchema, result: reservationResultSchema },
+  /** Issue 15: the provider call failed: the held credits come back. */
+  'billing.release-credits': { queue: QUEUES.billing, data: reservationJobSchema, result: reservationResultSchema },
+  /** Issue 15 (scheduled): reservations past their expiry come back, once each. */
+  'billing.expire-reservations': {
+    queue: QUEUES.billing,
+    data: expireReservationsJobSchema,
+    result: expireReservationsResultSchema,
+  },
+  /** Issue 15: the user's subscription and balance (merged into `GET /api/auth/user`). */
+  'billing.get-account': { queue: QUEUES.billing, data: getAccountJobSchema, result: getAccountResultSchema },
+  /** Issue 15 point 4, spec §6: VIP access, the active unlimited plan without Stripe. */
+  'billing.grant-unlimited': { queue: QUEUES.billing, data: grantUnlimitedJobSchema, result: grantUnlimitedResultSchema },
 } as const;
 export type JobName = keyof typeof JOBS;
 /** Jobs carried by one queue. */
@@ -159,5 +244,36 @@ export const QUEUE_SETTINGS: Record<QueueName, QueueSettings> = {
     replyTimeoutMs: 30_000,
     keepCompletedSeconds: 86_400,
     keepFailedSeconds: 7 * 86_400,
+  },
+  leads: {
+    concurrency: 8,
+    attempts: 1,
+    backoffMs: 0,
+    lockDurationMs: 120_000,
+    replyTimeoutMs: 60_000,
+    keepCompletedSeconds: 60,
+    keepFailedSeconds: 3600,
+  },
+  // Event deliveries: retried by the publisher's own job options (5 tries); these are the worker's.
+  'leads.events': {
+    concurrency: 4,
+    attempts: 5,
+    backoffMs: 1_000,
+    lockDurationMs: 30_000,
+    replyTimeoutMs: 30_000,
+    keepCompletedSeconds: 7 * 86_400,
+    keepFailedSeconds: 7 * 86_400,
+  },
+  // Issue 15: short transactions on one balance row each; 32 at once keeps the pool (10) busy
+  // while the row lock serialises writers of one account. Not retried: callers retry with the same
+  // reference or Stripe redelivers the webhook.
+  billing: {
+    concurrency: 32,
+    attempts: 1,
+    backoffMs: 0,
+    lockDurationMs: 30_000,
+    replyTimeoutMs: 15_000,
+    keepCompletedSeconds: 60,
+    keepFailedSeconds: 3600,
   },
 };

@@ -7,7 +7,25 @@ import {
   signInRequestSchema,
   signUpRequestSchema,
 } from './auth.js';
+import {
+  adminLoginRequestSchema,
+  adminLoginResponseSchema,
+  adminVerifyResponseSchema,
+  leadsListResponseSchema,
+  leadStatsSchema,
+} from './leads.js';
+import {
+  createCheckoutSessionRequestSchema,
+  createPortalSessionRequestSchema,
+  sessionUrlResponseSchema,
+  stripeWebhookResponseSchema,
+} from './billing.js';
+import { emailClipboardRequestSchema, emailClipboardResponseSchema } from './clipboard.js';
 import { API_PATHS, type ApiRouteName } from './paths.js';
+import { analyzeSketchResponseSchema } from './sketch.js';
+import { vipLoginRequestSchema, vipLoginResponseSchema } from './vip.js';
+import { saveStyleProfileRequestSchema, styleProfileResponseSchema } from './style-profile.js';
+import { emailAnalysisRequestSchema, emailAnalysisResponseSchema } from './reports.js';
 
 /** One `/api` route: method, path, request body schema (or the body's kind) and response schema. */
 export interface ApiRoute {
@@ -18,13 +36,13 @@ export interface ApiRoute {
    * webhook whose signature covers them), or null for no body.
    */
   request: z.ZodType | 'multipart' | 'raw' | null;
-  /** Success body schema, or 'redirect' for browser navigations. */
-  response: z.ZodType | 'redirect';
+  /** Success body schema, 'redirect' for browser navigations, or 'file' for a download (PDF, CSV). */
+  response: z.ZodType | 'redirect' | 'file';
 }
 
 /**
  * Every `/api` route the gateway serves (spec §7, issue #2). Non-OK answers carry
- * `errorResponseSchema` (`./http`). The SPA and the gateway both read their shapes from here.
+ * `errorResponseSchema` (`./errors`). The SPA and the gateway both read their shapes from here.
  */
 export const API_ROUTES = {
   signUp: { method: 'POST', path: API_PATHS.signUp, request: signUpRequestSchema, response: publicUserSchema },
@@ -39,11 +57,51 @@ export const API_ROUTES = {
   logout: { method: 'GET', path: API_PATHS.logout, request: null, response: 'redirect' },
   login: { method: 'GET', path: API_PATHS.login, request: null, response: 'redirect' },
   analyze: { method: 'POST', path: API_PATHS.analyze, request: 'multipart', response: analyzeResponseSchema },
+  analyzeSketch: { method: 'POST', path: API_PATHS.analyzeSketch, request: 'multipart', response: analyzeSketchResponseSchema },
+  emailClipboard: {
+    method: 'POST',
+    path: API_PATHS.emailClipboard,
+    request: emailClipboardRequestSchema,
+    response: emailClipboardResponseSchema,
+  },
   previousAnalyses: { method: 'GET', path: API_PATHS.previousAnalyses, request: null, response: previousAnalysesResponseSchema },
+  analysisPdf: { method: 'GET', path: API_PATHS.analysisPdf, request: null, response: 'file' },
+  emailAnalysis: {
+    method: 'POST',
+    path: API_PATHS.emailAnalysis,
+    request: emailAnalysisRequestSchema,
+    response: emailAnalysisResponseSchema,
+  },
+  vipLogin: { method: 'POST', path: API_PATHS.vipLogin, request: vipLoginRequestSchema, response: vipLoginResponseSchema },
+  adminLogin: { method: 'POST', path: API_PATHS.adminLogin, request: adminLoginRequestSchema, response: adminLoginResponseSchema },
+  adminVerify: { method: 'GET', path: API_PATHS.adminVerify, request: null, response: adminVerifyResponseSchema },
+  adminLeads: { method: 'GET', path: API_PATHS.adminLeads, request: null, response: leadsListResponseSchema },
+  adminLeadStats: { method: 'GET', path: API_PATHS.adminLeadStats, request: null, response: leadStatsSchema },
+  adminLeadsExport: { method: 'GET', path: API_PATHS.adminLeadsExport, request: null, response: 'file' },
   health: {
     method: 'GET',
     path: API_PATHS.health,
     request: null,
     response: z.object({ status: z.literal('ok'), queues: z.array(z.string()) }),
   },
+  styleProfile: { method: 'GET', path: API_PATHS.styleProfile, request: null, response: styleProfileResponseSchema },
+  saveStyleProfile: {
+    method: 'POST',
+    path: API_PATHS.saveStyleProfile,
+    request: saveStyleProfileRequestSchema,
+    response: styleProfileResponseSchema,
+  },
+  createCheckoutSession: {
+    method: 'POST',
+    path: API_PATHS.createCheckoutSession,
+    request: createCheckoutSessionRequestSchema,
+    response: sessionUrlResponseSchema,
+  },
+  createPortalSession: {
+    method: 'POST',
+    path: API_PATHS.createPortalSession,
+    request: createPortalSessionRequestSchema,
+    response: sessionUrlResponseSchema,
+  },
+  stripeWebhook: { method: 'POST', path: API_PATHS.stripeWebhook, request: 'raw', response: stripeWebhookResponseSchema },
 } as const satisfies Record<ApiRouteName, ApiRoute>;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
-import { Queue } from 'bullmq';
+import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
 import {
   EVENT_SUBSCRIPTIONS,
   EVENTS,
@@ -10,7 +10,9 @@ import {
   type EventName,
   type EventPayload,
 } from '@archlens/contracts/events';
-import { failFastRedisOptions } from './messaging.js';
+import type { QueueName } from '@archlens/contracts/queues';
+import { failFastRedisOptions, hostedWorkerOptions, type WorkerLogger } from './messaging.js';
+import { runWithRequestContext } from './request-context.js';
 
 /** How long a delivered event's job is kept, in seconds (a redelivery with the same id within it is not added again). */
 const KEEP_EVENTS_SECONDS = 7 * 24 * 3600;
@@ -83,14 +85,78 @@ export class EventPublisher {
   }
 }
 
+/** One delivered event, read back against the catalogue: its name, its parsed payload and its envelope. */
+export type DeliveredEvent = {
+  [N in EventName]: { name: N; payload: EventPayload<N>; envelope: EventEnvelope };
+}[EventName];
+
 /**
  * Parses a delivered event job against the catalogue for a subscriber's worker.
  * @throws ZodError when the envelope or the payload does not match
  */
-export function readEvent(data: unknown): { name: EventName; payload: EventPayload<EventName>; envelope: EventEnvelope } {
+export function readEvent(data: unknown): DeliveredEvent {
   const envelope = eventEnvelopeSchema.parse(data);
   const name = envelope.name as EventName;
   const schema = EVENTS[name];
   if (!schema) throw new Error(`Unknown event "${envelope.name}"`);
-  return { name, payload: schema.parse(envelope.payload), envelope };
+  return { name, payload: schema.parse(envelope.payload), envelope } as DeliveredEvent;
+}
+
+/**
+ * The handler of one subscriber queue of `EVENT_SUBSCRIPTIONS` (ARCHITECTURE.md "Event"): a Nest
+ * provider of the subscribing service, given to the worker host as `events`, which starts a BullMQ
+ * worker for its queue.
+ */
+export interface EventHandlers {
+  /** The subscriber queue, a key of `EVENT_SUBSCRIPTIONS`, e.g. `QUEUES.leadsEvents`. */
+  readonly queue: QueueName;
+  /**
+   * Handles one event. Must be idempotent on `event.envelope.eventId`: the same event may arrive
+   * more than once (a job tried again after a worker stopped mid-way, or the event added again once
+   * its earlier job was removed), e.g. by storing the id under a unique key.
+   * Throwing fails this delivery, which BullMQ tries again with the publisher's attempts and backoff.
+   */
+  handle(event: DeliveredEvent): Promise<void>;
+}
+
+/**
+ * Starts a BullMQ worker on a subscriber queue (`QUEUE_SETTINGS[queue]`: concurrency, lock
+ * duration). Each job is read with `readEvent`; one that does not match the catalogue, or names an
+ * event this queue does not subscribe to, fails at once without retries (`UnrecoverableError`:
+ * trying again cannot help). The handler runs inside a request context named after the event id
+ * (`event-<eventId>`), so its log lines can be found; a failure is logged with the event's name and
+ * id and rethrown for BullMQ's retries.
+ * @param subscriptions subscriber queue → events (the catalogue's `EVENT_SUBSCRIPTIONS` by default)
+ * @returns the worker; close it on shutdown
+ */
+export function startEventWorker(
+  handlers: EventHandlers,
+  redisUrl: string,
+  logger: WorkerLogger,
+  subscriptions: Record<string, readonly EventName[]> = EVENT_SUBSCRIPTIONS,
+): Worker {
+  const { queue } = handlers;
+  return new Worker(
+    queue,
+    async (job: Job): Promise<void> => {
+      let event: DeliveredEvent;
+      try {
+        event = readEvent(job.data);
+        if (!(subscriptions[queue] ?? []).includes(event.name)) throw new Error(`queue "${queue}" does not subscribe to "${event.name}"`);
+      } catch (error) {
+        logger.error(`event job ${job.id ?? '?'} on ${queue} refused: ${error instanceof Error ? error.message : String(error)}`);
+        throw new UnrecoverableError('not an event of this subscription');
+      }
+      const { eventId } = event.envelope;
+      await runWithRequestContext({ requestId: `event-${eventId}` }, async () => {
+        try {
+          await handlers.handle(event);
+        } catch (error) {
+          logger.error(`event ${event.name} ${eventId} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+          throw error;
+        }
+      });
+    },
+    hostedWorkerOptions(queue, redisUrl),
+  );
 }

@@ -1,4 +1,4 @@
-import { Queue, QueueEvents, Worker, type Job } from 'bullmq';
+import { Queue, QueueEvents, Worker, type Job, type WorkerOptions } from 'bullmq';
 import type { RedisOptions } from 'ioredis';
 import { ZodError } from 'zod';
 import {
@@ -309,7 +309,6 @@ export interface WorkerLogger {
  * @returns the worker; close it on shutdown
  */
 export function startWorker<Q extends QueueName>(queue: Q, redisUrl: string, handlers: JobHandlers<Q>, logger: WorkerLogger): Worker {
-  const settings = QUEUE_SETTINGS[queue];
   const table = handlers as unknown as Record<string, (data: unknown, job: Job) => Promise<unknown>>;
   return new Worker(
     queue,
@@ -335,10 +334,15 @@ export function startWorker<Q extends QueueName>(queue: Q, redisUrl: string, han
         }
       });
     },
-    {
-      connection: redisConnection(redisUrl),
-      concurrency: settings.concurrency,
-      lockDuration: settings.lockDurationMs,
-    },
+    hostedWorkerOptions(queue, redisUrl),
   );
+}
+
+/**
+ * BullMQ options of a hosted worker for `queue` (command or event queue): its blocking connection
+ * and `QUEUE_SETTINGS[queue]`'s concurrency and lock duration.
+ */
+export function hostedWorkerOptions(queue: QueueName, redisUrl: string): WorkerOptions {
+  const settings = QUEUE_SETTINGS[queue];
+  return { connection: redisConnection(redisUrl), concurrency: settings.concurrency, lockDuration: settings.lockDurationMs };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { createS3Client, ObjectStorage } from './storage.js';
+import { createS3Client, ObjectStorage, STREAM_PART_BYTES } from './storage.js';
 
 const photo = Buffer.from(Array.from({ length: 300_000 }, (_, i) => (i * 7919) % 256));
 
@@ -58,6 +59,35 @@ describe('ObjectStorage against the S3 server of the test run', () => {
   it("refuses an upload the store rejects with the key, the status and the store's reason", async () => {
     const missingBucket = new ObjectStorage({ ...storageConfig(), S3_BUCKET: `missing-${randomUUID().slice(0, 8)}` });
     await expect(missingBucket.put('uploads/u/facade.jpg', photo, 'image/jpeg')).rejects.toThrow(/bucket does not exist/i);
+  });
+
+  it('stores a stream of unknown length in parts, reads it back as a stream, and stores a short stream in one PUT', async () => {
+    const prefix = `storage-it/${randomUUID()}/`;
+    // 12 MiB and a bit in 64 KiB chunks: three parts of STREAM_PART_BYTES (the last one short).
+    const chunk = Buffer.alloc(64 * 1024, 7);
+    const chunks = Array.from({ length: 2 * (STREAM_PART_BYTES / chunk.length) + 40 }, (_, i) =>
+      Buffer.from(chunk.map((b) => (b + i) % 256)),
+    );
+    const whole = Buffer.concat(chunks);
+    expect(await storage.putStream(`${prefix}large.csv`, Readable.from(chunks), 'text/csv')).toEqual({ bytes: whole.length });
+    const read: Buffer[] = [];
+    for await (const part of await storage.getStream(`${prefix}large.csv`)) read.push(part as Buffer);
+    expect(Buffer.concat(read).equals(whole)).toBe(true);
+
+    expect(await storage.putStream(`${prefix}small.csv`, Readable.from(['a,b\r\n', '1,2\r\n']), 'text/csv')).toEqual({ bytes: 10 });
+    expect((await storage.get(`${prefix}small.csv`)).toString()).toBe('a,b\r\n1,2\r\n');
+    await storage.remove([`${prefix}large.csv`, `${prefix}small.csv`]);
+    expect(await storage.list(prefix)).toEqual([]);
+  });
+
+  it('leaves nothing behind when the stream it stores fails part-way', async () => {
+    const prefix = `storage-it/${randomUUID()}/`;
+    async function* failing() {
+      yield Buffer.alloc(STREAM_PART_BYTES + 1, 1); // one part sent: a multipart upload has begun
+      throw new Error('the database went away');
+    }
+    await expect(storage.putStream(`${prefix}broken.csv`, failing(), 'text/csv')).rejects.toThrow('the database went away');
+    expect(await storage.list(prefix)).toEqual([]);
   });
 
   it('reports a store that is not listening instead of hanging', async () => {

@@ -28,6 +28,13 @@ export function createS3Client(settings: Omit<ObjectStorageSettings, 'S3_BUCKET'
   });
 }
 
+/**
+ * Part size of `ObjectStorage.putStream`, in bytes: 5 MiB, S3's smallest part (every part but the
+ * last must be at least this), so a stream's upload holds as little as S3 allows. With S3's limit
+ * of 10,000 parts an object may be up to about 48 GiB.
+ */
+export const STREAM_PART_BYTES = 5 * 1024 * 1024;
+
 /** One stored object as a listing gives it. */
 export interface StoredObjectInfo {
   key: string;
@@ -74,12 +81,105 @@ export class ObjectStorage {
     await this.client.putObject(this.bucket, key, Readable.from(chunks), size, { 'Content-Type': contentType });
   }
 
+  /**
+   * Stores a stream of unknown length under `key` with flat memory, whatever its size (issue 13: the
+   * leads CSV export). The bytes are copied as they arrive into one part buffer of
+   * `STREAM_PART_BYTES`; each time it is full it is sent as a part of an S3 multipart upload (the
+   * first full part starts the upload) before more of `body` is read (the stream waits meanwhile),
+   * so the upload holds one part buffer, reused, and each chunk of `body` is garbage at once. A body
+   * shorter than one part is sent in one PUT.
+   *
+   * Why not the `minio` client's `putObject(stream)` without a size: it takes the largest object
+   * S3 allows as the size and cuts parts of about 576 MB, held in memory, and it first lists the
+   * bucket's unfinished multipart uploads to resume one, which s3rver cannot answer. This uses the
+   * client's own multipart calls (initiate, upload part, complete) instead.
+   * @param body bytes (Buffers or strings, as a Readable or any async iterable); destroyed on failure
+   * @returns the number of bytes stored
+   * @throws the client's error (the store refused, or could not be reached), or `body`'s error; a
+   *   multipart upload begun is aborted first, so nothing is left in the bucket
+   */
+  async putStream(key: string, body: AsyncIterable<Buffer | string>, contentType: string): Promise<{ bytes: number }> {
+    const part = Buffer.allocUnsafe(STREAM_PART_BYTES);
+    let filled = 0;
+    let total = 0;
+    let uploadId: string | undefined;
+    const parts: Array<{ part: number; etag: string }> = [];
+    const sendPart = async (): Promise<void> => {
+      uploadId ??= await this.client.initiateNewMultipartUpload(this.bucket, key, { 'Content-Type': contentType });
+      const partNumber = parts.length + 1;
+      const payload = part.subarray(0, filled);
+      const { etag } = await this.client.uploadPart(
+        { bucketName: this.bucket, objectName: key, uploadID: uploadId, partNumber, headers: {} },
+        payload,
+      );
+      parts.push({ part: partNumber, etag });
+      filled = 0;
+    };
+    try {
+      for await (const chunk of body) {
+        // A string is encoded straight into the part when it fits; only one that straddles two parts becomes a Buffer.
+        let bytes: Buffer | undefined;
+        if (typeof chunk === 'string') {
+          const length = Buffer.byteLength(chunk, 'utf8');
+          if (filled + length <= STREAM_PART_BYTES) {
+            filled += part.write(chunk, filled, 'utf8');
+            total += length;
+          } else bytes = Buffer.from(chunk, 'utf8');
+        } else bytes = chunk;
+        for (let offset = 0; bytes !== undefined && offset < bytes.length;) {
+          const copied = bytes.copy(part, filled, offset);
+          filled += copied;
+          offset += copied;
+          total += copied;
+          if (filled === STREAM_PART_BYTES) await sendPart();
+        }
+        if (filled === STREAM_PART_BYTES) await sendPart();
+      }
+      if (uploadId === undefined) {
+        await this.put(key, part.subarray(0, filled), contentType);
+      } else {
+        if (filled > 0) await sendPart();
+        await this.client.completeMultipartUpload(this.bucket, key, uploadId, parts);
+      }
+      return { bytes: total };
+    } catch (error) {
+      if (uploadId !== undefined) await this.client.abortMultipartUpload(this.bucket, key, uploadId).catch(() => undefined);
+      if (body instanceof Readable) body.destroy();
+      throw error;
+    }
+  }
+
+  /**
+   * Opens an object for reading as a stream (downloads that go straight to a client, without
+   * holding the object in memory).
+   * @throws the client's error when the key is missing or the store cannot be reached
+   */
+  async getStream(key: string): Promise<Readable> {
+    return this.client.getObject(this.bucket, key);
+  }
+
   /** Reads a whole object into memory. @throws the client's error when the key is missing */
   async get(key: string): Promise<Buffer> {
     const stream = await this.client.getObject(this.bucket, key);
     const chunks: Buffer[] = [];
     for await (const chunk of stream) chunks.push(chunk as Buffer);
     return Buffer.concat(chunks);
+  }
+
+  /**
+   * What the store knows of one object, without reading it (is a rendered report already there?).
+   * @returns its size in bytes, time of last change and ETag; undefined when there is no such object
+   * @throws the client's error for anything but a missing object (the store cannot be reached)
+   */
+  async stat(key: string): Promise<(StoredObjectInfo & { etag: string }) | undefined> {
+    try {
+      const stat = await this.client.statObject(this.bucket, key);
+      return { key, size: stat.size, lastModified: stat.lastModified, etag: stat.etag };
+    } catch (error) {
+      const code = (error as { code?: unknown } | null)?.code;
+      if (code === 'NotFound' || code === 'NoSuchKey') return undefined;
+      throw error;
+    }
   }
 
   /** Deletes objects; missing keys are ignored. */

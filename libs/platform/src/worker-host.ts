@@ -15,7 +15,7 @@ import { Queue, type Worker } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import { JOBS, type JobData, type JobNameOf, type QueueName } from '@archlens/contracts/queues';
 import { createServiceDataSource, initialiseDataSource, type ServiceDataSourceOptions } from './database.js';
-import { EventPublisher } from './events.js';
+import { EventPublisher, startEventWorker, type EventHandlers } from './events.js';
 import { CommandClient, redisConnection, startWorker, type JobHandlers } from './messaging.js';
 import { ObjectStorage, type ObjectStorageSettings } from './storage.js';
 
@@ -55,13 +55,15 @@ export interface WorkerServiceOptions {
   providers: Provider[];
   /** One provider per queue the service answers. */
   handlers: Array<Type<AnyQueueHandlers>>;
+  /** One provider per subscriber queue of `EVENT_SUBSCRIPTIONS` the service consumes (e.g. `leads.events`). */
+  events?: Array<Type<EventHandlers>>;
 }
 
 const HOST_OPTIONS = Symbol('WORKER_HOST_OPTIONS');
 
 /**
- * Starts a BullMQ worker for each `QueueHandlers` provider once the module is up, and on shutdown
- * closes them (jobs in progress finish first), then the event publisher, the command client and the data source.
+ * Starts a BullMQ worker for each `QueueHandlers` and each `EventHandlers` provider once the module
+ * is up, and on shutdown closes them (jobs in progress finish first), then the event publisher, the command client and the data source.
  */
 @Injectable()
 class WorkerHost implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -75,13 +77,22 @@ class WorkerHost implements OnApplicationBootstrap, OnApplicationShutdown {
   async onApplicationBootstrap(): Promise<void> {
     for (const type of this.options.handlers) {
       const set: AnyQueueHandlers = this.moduleRef.get(type, { strict: false });
-      const logger = new Logger(`${this.options.name}:${set.queue}`);
-      const worker = startWorker(set.queue, this.options.redisUrl, set.handlers() as never, logger);
-      this.workers.push(worker);
-      await worker.waitUntilReady();
-      logger.log(`listening on queue "${set.queue}"`);
+      await this.listen(set.queue, (logger) => startWorker(set.queue, this.options.redisUrl, set.handlers() as never, logger));
       await this.schedule(set);
     }
+    for (const type of this.options.events ?? []) {
+      const subscriber: EventHandlers = this.moduleRef.get(type, { strict: false });
+      await this.listen(subscriber.queue, (logger) => startEventWorker(subscriber, this.options.redisUrl, logger));
+    }
+  }
+
+  /** Starts one worker with a logger named after the service and queue, and waits until it listens. */
+  private async listen(queue: QueueName, start: (logger: Logger) => Worker): Promise<void> {
+    const logger = new Logger(`${this.options.name}:${queue}`);
+    const worker = start(logger);
+    this.workers.push(worker);
+    await worker.waitUntilReady();
+    logger.log(`listening on queue "${queue}"`);
   }
 
   /** Registers the queue's scheduled jobs (idempotent: every copy of the service upserts the same schedulers). */
@@ -110,7 +121,7 @@ class WorkerHost implements OnApplicationBootstrap, OnApplicationShutdown {
 }
 
 /**
- * The Nest module of a worker service: its providers and handlers, plus what every service shares
+ * The Nest module of a worker service: its providers, queue handlers and event handlers, plus what every service shares
  * (data source on its own migrated schema, object storage, the event publisher, a `CommandClient`
  * for commands to other services, the workers' lifecycle). A new service is
  * `workerServiceModule(MyServiceModule, {...})` plus its handlers.
@@ -146,7 +157,7 @@ export function workerServiceModule(module: Type, options: WorkerServiceOptions)
       },
     });
   }
-  return { module, providers: [...shared, ...options.providers, ...options.handlers] };
+  return { module, providers: [...shared, ...options.providers, ...options.handlers, ...(options.events ?? [])] };
 }
 
 /**

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource, Repository } from 'typeorm';
 import {
-  ANALYSIS_MESSAGES,
   PREVIOUS_ANALYSES_SHOWN,
   type AnalyseImagesJob,
   type AnalysisText,
@@ -9,11 +8,11 @@ import {
   type PreviousAnalysis,
 } from '@archlens/contracts/analysis';
 import { EventPublisher } from '@archlens/platform/events';
-import { DomainError } from '@archlens/platform/messaging';
 import { ObjectStorage } from '@archlens/platform/storage';
 import { SERVICE_DATA_SOURCE } from '@archlens/platform/worker-host';
 import { AnalysisEntity } from './analysis.entity.js';
-import { UndecodableImageError, type VisionEngine } from './engines/vision-engine.js';
+import type { VisionEngine } from './engines/vision-engine.js';
+import { withStoredOriginals } from './stored-originals.js';
 
 export const VISION_ENGINE = Symbol('VISION_ENGINE');
 /** The answer when the stored originals cannot be read back (the store is down or failing): 503, try again. */
@@ -44,19 +43,10 @@ export class AnalysisService {
   async analyse(job: AnalyseImagesJob): Promise<AnalyzeResponse> {
     const started = performance.now();
     const keys = job.images.map((image) => image.key);
-    let saved: AnalysisEntity;
-    let text: AnalysisText;
-    try {
-      const photos = await Promise.all(keys.map((key) => this.storage.get(key))).catch((error: unknown) => {
-        throw new DomainError(503, PHOTOS_UNREADABLE_MESSAGE, error);
-      });
-      text = await this.engine.analyse(photos).catch((error: unknown) => {
-        if (error instanceof UndecodableImageError) {
-          throw new DomainError(422, ANALYSIS_MESSAGES.undecodable(job.images[error.index]?.fileName ?? `image ${error.index + 1}`), error);
-        }
-        throw error;
-      });
-      saved = await this.analyses.save(
+    let text!: AnalysisText;
+    const saved = await withStoredOriginals(this.storage, job.images, PHOTOS_UNREADABLE_MESSAGE, async (photos) => {
+      text = await this.engine.analyse(photos);
+      return this.analyses.save(
         this.analyses.create({
           userId: job.userId,
           imageKeys: keys,
@@ -69,11 +59,7 @@ export class AnalysisService {
           durationMs: Math.round(performance.now() - started),
         }),
       );
-    } catch (error) {
-      // Not recorded: no analysis will ever refer to these originals.
-      await this.storage.remove(keys).catch(() => undefined);
-      throw error;
-    }
+    });
     // Recorded: from here on the originals belong to the analysis. The analysis id is the event's
     // idempotency key; a publish that fails is logged and does not undo the analysis.
     await this.events.tryPublish(

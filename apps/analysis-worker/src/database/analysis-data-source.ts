@@ -1,13 +1,15 @@
 import { createServiceDataSource } from '@archlens/platform/database';
 import { AnalysisEntity } from '../analysis/analysis.entity.js';
+import { SketchReadingEntity } from '../sketches/sketch-reading.entity.js';
 import { CreateAnalyses1763683300000 } from './migrations/1763683300000-create-analyses.js';
+import { CreateSketchReadings1763900000000 } from './migrations/1763900000000-create-sketch-readings.js';
 
 /** The `analysis` schema's owner (ARCHITECTURE.md). */
 export const ANALYSIS_SCHEMA = 'analysis';
 /** analysis-worker's entities. */
-export const ANALYSIS_ENTITIES = [AnalysisEntity];
+export const ANALYSIS_ENTITIES = [AnalysisEntity, SketchReadingEntity];
 /** analysis-worker's reviewed migrations, in order. */
-export const ANALYSIS_MIGRATIONS = [CreateAnalyses1763683300000];
+export const ANALYSIS_MIGRATIONS = [CreateAnalyses1763683300000, CreateSketchReadings1763900000000];
 
 /** analysis-worker's TypeORM data source (for tools and tests; the worker builds its own through the worker host). */
 export function createAnalysisDataSource(databaseUrl: string) {

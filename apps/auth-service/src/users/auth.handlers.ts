@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { QUEUES } from '@archlens/contracts/queues';
 import type { JobHandlers } from '@archlens/platform/messaging';
 import type { QueueHandlers } from '@archlens/platform/worker-host';
+import { StyleProfilesService } from '../style-profiles/style-profiles.service.js';
 import { TemporaryPasswordsService } from '../temporary-passwords/temporary-passwords.service.js';
 import { UsersService } from './users.service.js';
 
@@ -19,17 +20,28 @@ export class AuthHandlers implements QueueHandlers<typeof QUEUES.auth> {
       'auth.sign-up': (data) => this.users.signUp(data),
       'auth.sign-in': (data) => this.users.signIn(data),
       'auth.issue-temporary-password': (data) => this.temporaryPasswords.issue(data),
+      'auth.ensure-vip-user': (data) => this.users.ensureVipUser(data),
     };
   }
 }
 
-/** The `auth-lookup` queue: the session look-up alone, so sign-in floods cannot starve it (issue 11). */
+/**
+ * The `auth-lookup` queue: the session look-up and the style profile's one-row reads and writes,
+ * apart from argon2 work, so sign-in floods cannot starve them (issue 11, issue 15).
+ */
 @Injectable()
 export class AuthLookupHandlers implements QueueHandlers<typeof QUEUES.authLookup> {
   readonly queue = QUEUES.authLookup;
-  constructor(private readonly users: UsersService) {}
+  constructor(
+    private readonly users: UsersService,
+    private readonly styleProfiles: StyleProfilesService,
+  ) {}
 
   handlers(): JobHandlers<typeof QUEUES.authLookup> {
-    return { 'auth.get-user': (data) => this.users.getUser(data.userId) };
+    return {
+      'auth.get-user': (data) => this.users.getUser(data.userId),
+      'auth.get-style-profile': (data) => this.styleProfiles.get(data.userId),
+      'auth.save-style-profile': (data) => this.styleProfiles.save(data),
+    };
   }
 }

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
 import argon2 from 'argon2';
 import { DataSource, QueryFailedError, type Repository } from 'typeorm';
 import {
@@ -9,6 +10,7 @@ import {
   type SignInResult,
   type SignUpCommand,
 } from '@archlens/contracts/auth';
+import type { EnsureVipUserCommand } from '@archlens/contracts/vip';
 import { EventPublisher } from '@archlens/platform/events';
 import { SERVICE_DATA_SOURCE } from '@archlens/platform/worker-host';
 import { SealedSecretError, unsealSecret } from '@archlens/platform/sealing';
@@ -57,15 +59,14 @@ export class UsersService {
    */
   async signUp(input: SignUpCommand): Promise<AuthResult> {
     const passwordHash = await argon2.hash(this.unsealPassword('auth.sign-up', input), ARGON2_OPTIONS);
+    return this.signUpWithHash(normaliseEmail(input.email), input.firstName, passwordHash, input.lastName);
+  }
+
+  /** Stores a new account with its argon2id hash and publishes `user.registered`; EMAIL_TAKEN when the e-mail exists. */
+  private async signUpWithHash(email: string, firstName: string, passwordHash: string, lastName = ''): Promise<AuthResult> {
     try {
       const user = await this.users.save(
-        this.users.create({
-          email: normaliseEmail(input.email),
-          firstName: input.firstName.trim(),
-          lastName: input.lastName.trim(),
-          passwordHash,
-          profileImageUrl: null,
-        }),
+        this.users.create({ email, firstName: firstName.trim(), lastName: lastName.trim(), passwordHash, profileImageUrl: null }),
       );
       // The user id is the event's idempotency key; a failed publish is logged, the account stands.
       await this.events.tryPublish('user.registered', { userId: user.id, email: user.email, firstName: user.firstName }, user.id);
@@ -76,6 +77,22 @@ export class UsersService {
       }
       throw error;
     }
+  }
+
+  /**
+   * The VIP account (issue 15; spec §6 unlimited plan): the user with `input.email`, or a new one
+   * whose password hash is of 32 random bytes nobody knows, so it can only be signed in through
+   * `POST /api/vip-login`. Two concurrent first VIP sign-ins create one account.
+   * @returns the user (never a refusal)
+   */
+  async ensureVipUser(input: EnsureVipUserCommand): Promise<AuthResult> {
+    const email = normaliseEmail(input.email);
+    const existing = await this.users.findOneBy({ email });
+    if (existing) return { ok: true, user: toPublicUser(existing) };
+    const created = await this.signUpWithHash(email, input.firstName, await argon2.hash(randomBytes(32), ARGON2_OPTIONS));
+    if (created.ok) return created;
+    const raced = await this.users.findOneByOrFail({ email });
+    return { ok: true, user: toPublicUser(raced) };
   }
 
   /**

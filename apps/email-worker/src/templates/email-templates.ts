@@ -1,11 +1,15 @@
 import { temporaryPasswordSealContext, type EmailTemplate, type SendEmailJob } from '@archlens/contracts/email';
 import { unsealSecret } from '@archlens/platform/sealing';
+import { ANALYSIS_REPORT_SUBJECT, renderAnalysisReport } from './analysis-report.template.js';
+import { CLIPBOARD_SUBJECT, renderClipboard } from './clipboard.template.js';
 import type { RenderedEmail } from './rendered-email.js';
 import { renderTemporaryPassword, TEMPORARY_PASSWORD_SUBJECT } from './temporary-password.template.js';
 
 /** The subject of each template, known before anything sealed is opened (the delivery log keeps it). */
 export const EMAIL_SUBJECTS: Record<EmailTemplate, string> = {
   'temporary-password': TEMPORARY_PASSWORD_SUBJECT,
+  'analysis-report': ANALYSIS_REPORT_SUBJECT,
+  clipboard: CLIPBOARD_SUBJECT,
 };
 
 /**
@@ -25,5 +29,9 @@ export async function renderEmail(job: SendEmailJob, sealingPrivateKeyPem: strin
         temporaryPassword: unsealSecret(job.data.sealedTemporaryPassword, sealingPrivateKeyPem, temporaryPasswordSealContext(job.to)),
         validMinutes: job.data.validMinutes,
       });
+    case 'analysis-report':
+      return renderAnalysisReport(job.data);
+    case 'clipboard':
+      return renderClipboard(job.data);
   }
 }

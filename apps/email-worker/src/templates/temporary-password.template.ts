@@ -1,4 +1,4 @@
-import { escapeHtml, mjmlToHtml, type RenderedEmail } from './rendered-email.js';
+import { escapeHtml, renderEmailFrame, type RenderedEmail } from './rendered-email.js';
 
 /** Subject of the temporary-password message. */
 export const TEMPORARY_PASSWORD_SUBJECT = 'Your ArchLens temporary password';
@@ -39,28 +39,14 @@ export async function renderTemporaryPassword(content: TemporaryPasswordContent)
     'The ArchLens team',
     '',
   ].join('\n');
-  const html = await mjmlToHtml(`<mjml lang="en-GB">
-  <mj-head>
-    <mj-title>${escapeHtml(TEMPORARY_PASSWORD_SUBJECT)}</mj-title>
-    <mj-preview>Your temporary password is valid for ${minutes(content.validMinutes)}.</mj-preview>
-    <mj-attributes>
-      <mj-all font-family="Helvetica, Arial, sans-serif" />
-      <mj-text font-size="16px" line-height="24px" color="#1f2933" />
-    </mj-attributes>
-  </mj-head>
-  <mj-body background-color="#f4f5f7">
-    <mj-section background-color="#ffffff" padding="32px 24px">
-      <mj-column>
-        <mj-text font-size="22px" font-weight="bold">ArchLens</mj-text>
-        <mj-text>Hello ${escapeHtml(content.firstName)},</mj-text>
+  const html = await renderEmailFrame({
+    subject: TEMPORARY_PASSWORD_SUBJECT,
+    preview: `Your temporary password is valid for ${minutes(content.validMinutes)}.`,
+    body: `<mj-text>Hello ${escapeHtml(content.firstName)},</mj-text>
         <mj-text>We received a request to reset the password of your ArchLens account. Sign in with this temporary password:</mj-text>
         <mj-text align="center" font-family="Menlo, Consolas, monospace" font-size="22px" letter-spacing="1px" padding="16px 24px" container-background-color="#eef1f4">${escapeHtml(content.temporaryPassword)}</mj-text>
         <mj-text>${escapeHtml(validity)}</mj-text>
-        <mj-text color="#52606d" font-size="14px">${escapeHtml(ignore)}</mj-text>
-        <mj-text>The ArchLens team</mj-text>
-      </mj-column>
-    </mj-section>
-  </mj-body>
-</mjml>`);
+        <mj-text color="#52606d" font-size="14px">${escapeHtml(ignore)}</mj-text>`,
+  });
   return { subject: TEMPORARY_PASSWORD_SUBJECT, text, html };
 }

@@ -22,6 +22,8 @@ export interface ApiRequestOptions<T> {
   formData?: FormData;
   /** Contract schema the response is parsed with. */
   schema?: ZodType<T>;
+  /** Extra request headers, e.g. the admin console's `Authorization: Bearer …` (spec §6). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -30,7 +32,7 @@ export interface ApiRequestOptions<T> {
  * @throws HttpError for any non-OK response
  */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   let body: BodyInit | undefined;
   if (options.json !== undefined) {
     headers['Content-Type'] = 'application/json';
@@ -59,4 +61,43 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T> 
 /** Spec §8: an unauthorised error's message starts with "401: " and contains "Unauthorized". */
 export function isUnauthorisedError(error: unknown): boolean {
   return error instanceof Error && error.message.startsWith('401: ') && error.message.includes(UNAUTHORIZED_MESSAGE);
+}
+
+/** A file the server sent as an attachment (a PDF report, a CSV export). */
+export interface DownloadedFile {
+  blob: Blob;
+  /** The name from `Content-Disposition`, or `fallbackName`. */
+  fileName: string;
+}
+
+/** The `filename="…"` of a `Content-Disposition` header, or null. */
+export function fileNameFromDisposition(header: string | null): string | null {
+  const match = header ? /filename="([^"]+)"/i.exec(header) : null;
+  return match ? match[1] : null;
+}
+
+/**
+ * GETs a file attachment with the session cookie (and `headers`), as `apiRequest` does.
+ * @throws HttpError for any non-OK response (spec §7 message form)
+ */
+export async function downloadFile(path: string, fallbackName: string, headers: Record<string, string> = {}): Promise<DownloadedFile> {
+  const response = await fetch(path, { credentials: 'include', headers });
+  if (!response.ok) {
+    const bodyText = await response.text().catch(() => '');
+    throw new HttpError(response.status, bodyText, response.statusText);
+  }
+  return { blob: await response.blob(), fileName: fileNameFromDisposition(response.headers.get('Content-Disposition')) ?? fallbackName };
+}
+
+/** Hands a downloaded file to the browser's save flow. */
+export function saveFile({ blob, fileName }: DownloadedFile): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked on the next turn: the click has started the download by then.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
 }

@@ -1,4 +1,4 @@
-import { errorResponseSchema } from '@archlens/contracts/http';
+import { errorResponseSchema } from '@archlens/contracts/errors';
 import { HttpError } from './client';
 
 /** The server's `{message}` (issue #2: every non-OK `/api` body is JSON `{message}`), else null. */

@@ -16,4 +16,5 @@ export const mutationKeys = {
   signUp: ['auth', 'sign-up'] as const,
   forgotPassword: ['auth', 'forgot-password'] as const,
   analyseImages: ['analyses', 'analyse'] as const,
+  readSketches: ['sketches', 'read'] as const,
 } as const;

@@ -6,6 +6,7 @@ import { SnackbarProvider } from 'notistack';
 import { useState } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { SignInDialogProvider } from '../features/auth/components/SignInDialogProvider';
+import { WorkingClipboardProvider } from '../features/working-clipboard/components/WorkingClipboardProvider';
 import { ToastContent } from '../shared/toast';
 import { createQueryClient } from './query-client';
 import { AppRoutes } from './router';
@@ -35,9 +36,11 @@ export function App() {
         <QueryClientProvider client={queryClient}>
           <BrowserRouter>
             <SignInDialogProvider>
-              <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-                <AppRoutes />
-              </Box>
+              <WorkingClipboardProvider>
+                <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+                  <AppRoutes />
+                </Box>
+              </WorkingClipboardProvider>
             </SignInDialogProvider>
           </BrowserRouter>
         </QueryClientProvider>

@@ -5,8 +5,8 @@ const ALL_BUILT: AppRoute[] = APP_ROUTES.map((route) => ({ ...route, built: true
 const paths = (routes: AppRoute[]) => routes.map((route) => route.path).sort();
 
 describe('route table access rules (spec §2, §6)', () => {
-  it('signed out, only /pricing, /vip-login and /admin-login are reachable besides /', () => {
-    expect(paths(reachableRoutes(false, ALL_BUILT))).toEqual(['/admin-login', '/pricing', '/vip-login']);
+  it('signed out, only /pricing, /vip-login and /admin-login are reachable besides /, and /admin (it checks its admin token)', () => {
+    expect(paths(reachableRoutes(false, ALL_BUILT))).toEqual(['/admin', '/admin-login', '/pricing', '/vip-login']);
   });
 
   it('signed in, every built page is reachable', () => {
@@ -14,10 +14,18 @@ describe('route table access rules (spec §2, §6)', () => {
   });
 
   it('a page that is not built yet is not routed for anyone', () => {
-    expect(paths(reachableRoutes(true))).toEqual(['/analyse']);
-    expect(reachableRoutes(false)).toEqual([]);
-    expect(isRouted('/read-sketch', true)).toBe(false);
-    expect(isRouted('/pricing', false)).toBe(false);
+    expect(paths(reachableRoutes(true))).toEqual([
+      '/account',
+      '/admin',
+      '/admin-login',
+      '/analyse',
+      '/pricing',
+      '/read-sketch',
+      '/vip-login',
+    ]);
+    expect(paths(reachableRoutes(false))).toEqual(['/admin', '/admin-login', '/pricing', '/vip-login']);
+    expect(isRouted('/create', true)).toBe(false);
+    expect(isRouted('/vip-login', false)).toBe(true);
   });
 
   it('/analyse is for signed-in users only; / is always routed; unknown paths never are', () => {
@@ -33,17 +41,23 @@ describe('navigation links (spec §2 navigation bar)', () => {
     expect(navigationLinks({ signedIn: false, proActive: false }, ALL_BUILT)).toEqual([]);
   });
 
-  it('signed in, Create, Analyse, Pricing and Account in that order once built', () => {
+  it('signed in, Create, Analyse, Read Sketch, Pricing and Account in that order once built', () => {
     expect(navigationLinks({ signedIn: true, proActive: true }, ALL_BUILT).map((link) => link.label)).toEqual([
       'Create',
       'Analyse',
+      'Read Sketch',
       'Pricing',
       'Account',
     ]);
   });
 
-  it('links only the pages that exist: today only Analyse', () => {
-    expect(navigationLinks({ signedIn: true, proActive: false })).toEqual([{ path: '/analyse', label: 'Analyse', showProBadge: false }]);
+  it('links only the pages that exist: today Analyse, Read Sketch, Pricing and Account', () => {
+    expect(navigationLinks({ signedIn: true, proActive: false })).toEqual([
+      { path: '/analyse', label: 'Analyse', showProBadge: false },
+      { path: '/read-sketch', label: 'Read Sketch', showProBadge: false },
+      { path: '/pricing', label: 'Pricing', showProBadge: false },
+      { path: '/account', label: 'Account', showProBadge: false },
+    ]);
   });
 
   it('shows the Pro badge on Create only when the subscription is not active', () => {

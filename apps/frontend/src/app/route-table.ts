@@ -9,33 +9,40 @@ export type PageId = 'home' | 'analyse' | 'readSketch' | 'create' | 'pricing' | 
 export interface AppRoute {
   path: string;
   page: PageId;
-  /** Spec §2 "Who": everyone, or signed-in users (the admin page checks its own token). */
-  access: 'all' | 'signedIn';
+  /**
+   * Spec §2 "Who": everyone, signed-in users, or the holder of an admin token (`adminToken`: the
+   * page checks the token itself, spec §4, whether or not a user is signed in).
+   */
+  access: 'all' | 'signedIn' | 'adminToken';
   /** False until the page exists; an unbuilt page is neither routed nor linked. */
   built: boolean;
   /** Position and label in the signed-in navigation bar, when it is linked there. */
   nav?: { label: string; proBadge?: boolean };
 }
 
-/** Spec §2 route table, in the order of the navigation bar's links (Create, Analyse, Pricing, Account). */
+/** Spec §2 route table, in the order of the navigation bar's links (Create, Analyse, Read Sketch, Pricing, Account). */
 export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/create', page: 'create', access: 'signedIn', built: false, nav: { label: 'Create', proBadge: true } },
   { path: '/analyse', page: 'analyse', access: 'signedIn', built: true, nav: { label: 'Analyse' } },
-  { path: '/pricing', page: 'pricing', access: 'all', built: false, nav: { label: 'Pricing' } },
-  { path: '/account', page: 'account', access: 'signedIn', built: false, nav: { label: 'Account' } },
-  { path: '/read-sketch', page: 'readSketch', access: 'signedIn', built: false },
-  // Spec §2 lists /admin as "admin token", and signed out only /, /pricing, /vip-login and /admin-login.
-  { path: '/admin', page: 'admin', access: 'signedIn', built: false },
-  { path: '/admin-login', page: 'adminLogin', access: 'all', built: false },
-  { path: '/vip-login', page: 'vipLogin', access: 'all', built: false },
+  // Not in spec §2's navigation bar; issue 14 asks for a link to it (after Analyse, the other free tool).
+  { path: '/read-sketch', page: 'readSketch', access: 'signedIn', built: true, nav: { label: 'Read Sketch' } },
+  { path: '/pricing', page: 'pricing', access: 'all', built: true, nav: { label: 'Pricing' } },
+  { path: '/account', page: 'account', access: 'signedIn', built: true, nav: { label: 'Account' } },
+
+  // Spec §2 lists /admin as "admin token": an administrator need not have a user account, so the
+  // page is routed in both states and sends a visitor without a valid token to /admin-login (§4).
+  { path: '/admin', page: 'admin', access: 'adminToken', built: true },
+  { path: '/admin-login', page: 'adminLogin', access: 'all', built: true },
+  { path: '/vip-login', page: 'vipLogin', access: 'all', built: true },
 ];
 
 /**
  * The routes a visitor can open besides / (home signed in, landing signed out). Spec §2, §6:
- * signed out only /pricing, /vip-login and /admin-login are reachable; every other path, unknown or not yet built, shows the landing.
+ * signed out only /pricing, /vip-login and /admin-login are reachable (and /admin, which checks its
+ * admin token); every other path, unknown or not yet built, shows the landing.
  */
 export function reachableRoutes(signedIn: boolean, routes: readonly AppRoute[] = APP_ROUTES): AppRoute[] {
-  return routes.filter((route) => route.built && (signedIn || route.access === 'all'));
+  return routes.filter((route) => route.built && (signedIn || route.access !== 'signedIn'));
 }
 
 export interface NavLinkEntry {

@@ -14,10 +14,24 @@ import { type PageId, reachableRoutes } from './route-table';
 const LandingPage = lazy(() => import('../pages/LandingPage'));
 const HomePage = lazy(() => import('../pages/HomePage'));
 const AnalysePage = lazy(() => import('../pages/AnalysePage'));
+const ReadSketchPage = lazy(() => import('../pages/ReadSketchPage'));
+const AdminPage = lazy(() => import('../pages/AdminPage'));
+const AdminLoginPage = lazy(() => import('../pages/AdminLoginPage'));
+const PricingPage = lazy(() => import('../pages/PricingPage'));
+const AccountPage = lazy(() => import('../pages/AccountPage'));
+const VipLoginPage = lazy(() => import('../pages/VipLoginPage'));
+// Spec §2, §6: signed in only; its own chunk, so the landing loads none of it.
+const WhatsAppWidget = lazy(() => import('../features/whatsapp/components/WhatsAppWidget'));
 
 /** The built pages other than / (see `route-table.ts`); a page joins here when its route is marked built. */
 const PAGES: Partial<Record<PageId, ComponentType>> = {
   analyse: AnalysePage,
+  readSketch: ReadSketchPage,
+  pricing: PricingPage,
+  account: AccountPage,
+  admin: AdminPage,
+  adminLogin: AdminLoginPage,
+  vipLogin: VipLoginPage,
 };
 
 /** `/?signin=1` (where /api/login lands) opens the sign-in dialog, then the flag is dropped. */
@@ -75,6 +89,11 @@ export function AppRoutes() {
       {/* Room below every page so that the floating button never hides its last line. */}
       <Box aria-hidden sx={{ height: 88, flexShrink: 0 }} />
       <ServicesButton />
+      {signedIn && (
+        <Suspense fallback={null}>
+          <WhatsAppWidget />
+        </Suspense>
+      )}
     </>
   );
 }

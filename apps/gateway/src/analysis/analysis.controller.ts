@@ -1,12 +1,13 @@
 import { Controller, Get, HttpCode, Post, UploadedFiles, UseGuards, UseInterceptors } from '@nestjs/common';
 import type { AnalyzeResponse, PreviousAnalysis } from '@archlens/contracts/analysis';
+import type { AnalyzeSketchResponse } from '@archlens/contracts/sketch';
 import { CurrentUserId, SessionGuard } from '../sessions/session.guard.js';
 import { AnalysisSlotsInterceptor } from './analysis-slots.interceptor.js';
 import { AnalysisService } from './analysis.service.js';
-import { ImageUploadInterceptor } from './image-upload.interceptor.js';
+import { PhotoUploadInterceptor, SketchUploadInterceptor } from './image-upload.interceptor.js';
 import type { StoredOriginal } from './originals.storage-engine.js';
 
-/** Spec §7: `POST /api/analyze` and `GET /api/analyses`, signed-in only. */
+/** Spec §7: `POST /api/analyze`, `POST /api/analyze-sketch` and `GET /api/analyses`, signed-in only. */
 @Controller('api')
 @UseGuards(SessionGuard)
 export class AnalysisController {
@@ -20,9 +21,27 @@ export class AnalysisController {
    */
   @Post('analyze')
   @HttpCode(200)
-  @UseInterceptors(AnalysisSlotsInterceptor, ImageUploadInterceptor)
+  @UseInterceptors(AnalysisSlotsInterceptor, PhotoUploadInterceptor)
   async analyze(@CurrentUserId() userId: string, @UploadedFiles() originals: StoredOriginal[] | undefined): Promise<AnalyzeResponse> {
     return this.analysis.analyse(userId, originals);
+  }
+
+  /**
+   * `POST /api/analyze-sketch` (issue 14), multipart fields `image0`, `image1`, `image2` (one file
+   * each) or a single `sketch`: 1 to 3 sketches (spec §9) → 200 `{description, details,
+   * drawingType, engine, durationMs, …}`. The same checks, storage and per-user limits as photos:
+   * 400 (`Please select up to 3 images only.`, `Please select at least one sketch image to
+   * analyze.`), 413, 415, 422 (also for a sketch that does not decode, naming it), 429, 502, 503, 504;
+   * a refused request keeps nothing and queues nothing.
+   */
+  @Post('analyze-sketch')
+  @HttpCode(200)
+  @UseInterceptors(AnalysisSlotsInterceptor, SketchUploadInterceptor)
+  async analyzeSketch(
+    @CurrentUserId() userId: string,
+    @UploadedFiles() sketches: StoredOriginal[] | undefined,
+  ): Promise<AnalyzeSketchResponse> {
+    return this.analysis.readSketches(userId, sketches);
   }
 
   /** `GET /api/analyses` → the signed-in user's 3 most recent analyses, newest first (spec §9). */

@@ -3,10 +3,13 @@ import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { AnalysisSlotsInterceptor } from './analysis-slots.interceptor.js';
 import { AnalysisController } from './analysis.controller.js';
 import { AnalysisService } from './analysis.service.js';
-import { ImageUploadInterceptor } from './image-upload.interceptor.js';
+import { PhotoUploadInterceptor, SketchUploadInterceptor } from './image-upload.interceptor.js';
 import { UploadBudget } from './upload-budget.js';
 
-/** Design Language Analysis in the gateway: uploads, the per-user and global limits, the analysis queue. */
+/**
+ * Design Language Analysis and Process Your Sketch (issue 14) in the gateway: uploads, the per-user
+ * and global limits (one upload budget for both), the analysis queue.
+ */
 @Module({
   controllers: [AnalysisController],
   providers: [
@@ -17,7 +20,8 @@ import { UploadBudget } from './upload-budget.js';
     },
     AnalysisService,
     AnalysisSlotsInterceptor,
-    ImageUploadInterceptor,
+    PhotoUploadInterceptor,
+    SketchUploadInterceptor,
   ],
 })
 export class AnalysisModule {}

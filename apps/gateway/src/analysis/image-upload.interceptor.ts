@@ -3,65 +3,121 @@ import {
   HttpException,
   Inject,
   Injectable,
+  mixin,
   PayloadTooLargeException,
   type CallHandler,
   type ExecutionContext,
   type NestInterceptor,
+  type Type,
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import multer from 'multer';
 import type { Observable } from 'rxjs';
 import { ANALYSIS_MESSAGES, MAX_ANALYSIS_IMAGES, MAX_IMAGE_BYTES } from '@archlens/contracts/analysis';
+import { MAX_SKETCH_IMAGES, SINGLE_SKETCH_FIELD, SKETCH_IMAGE_FIELDS, SKETCH_MESSAGES } from '@archlens/contracts/sketch';
 import { ObjectStorage } from '@archlens/platform/storage';
 import { userIdOf } from '../sessions/session.guard.js';
-import { OriginalsStorageEngine } from './originals.storage-engine.js';
+import { OriginalsStorageEngine, type StoredOriginal } from './originals.storage-engine.js';
 import { UploadBudget } from './upload-budget.js';
 
 /** The multipart field that carries the photos (spec §7: repeated field 'images'). */
 export const IMAGES_FIELD = 'images';
 
-/**
- * Reads the multipart body with hard limits (spec §9: 10 images, 50 MB each), checking and storing
- * each photo as it arrives (`OriginalsStorageEngine`); maps multer's refusals to the spec's
- * messages. When it hands over, `request.files` holds the `StoredOriginal`s of every photo, all in
- * object storage; after a refusal none of them is.
- */
-@Injectable()
-export class ImageUploadInterceptor implements NestInterceptor {
-  private readonly readImages: ReturnType<ReturnType<typeof multer>['array']>;
-
-  constructor(@Inject(ObjectStorage) storage: ObjectStorage, @Inject(UploadBudget) budget: UploadBudget) {
-    this.readImages = multer({
-      storage: new OriginalsStorageEngine(storage, budget, userIdOf),
-      limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_ANALYSIS_IMAGES, fields: 10, parts: MAX_ANALYSIS_IMAGES + 10 },
-    }).array(IMAGES_FIELD, MAX_ANALYSIS_IMAGES);
-  }
-
-  /** Reads and stores the photos, then hands over to the handler. @throws the mapped refusal (`mapUploadError`) */
-  async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
-    const http = context.switchToHttp();
-    const request = http.getRequest<Request>();
-    const response = http.getResponse<Response>();
-    await new Promise<void>((resolve, reject) => {
-      this.readImages(request, response, (error: unknown) => (error ? reject(mapUploadError(error)) : resolve()));
-    });
-    return next.handle();
-  }
+/** What one upload route accepts: where its originals go, in which fields, how many. */
+export interface UploadPolicy {
+  /** Folder of the originals in object storage: `<keyPrefix>/<userId>/<uuid>.<ext>`. */
+  keyPrefix: 'uploads' | 'sketches';
+  /** The accepted file fields, in the order their files are handed over, each with its most files. */
+  fields: ReadonlyArray<{ name: string; maxCount: number }>;
+  /** Most files in one request. */
+  maxFiles: number;
+  /** The 400 text for a file beyond `maxFiles` (spec §5). */
+  tooMany: string;
+  /** What to call the files in the 400 for an unknown field ("photos", "sketches"). */
+  noun: string;
 }
 
+/** Design Language Analysis (spec §7, §9): up to 10 photos in the repeated field `images`, under `uploads/`. */
+export const PHOTO_UPLOAD: UploadPolicy = {
+  keyPrefix: 'uploads',
+  fields: [{ name: IMAGES_FIELD, maxCount: MAX_ANALYSIS_IMAGES }],
+  maxFiles: MAX_ANALYSIS_IMAGES,
+  tooMany: ANALYSIS_MESSAGES.tooManyImages(MAX_ANALYSIS_IMAGES),
+  noun: 'photos',
+};
+
+/**
+ * Process Your Sketch (spec §7, §9; issue 14): up to 3 sketches, one each in `image0`..`image2`
+ * (/read-sketch) or one in `sketch` (/create), under `sketches/`.
+ */
+export const SKETCH_UPLOAD: UploadPolicy = {
+  keyPrefix: 'sketches',
+  fields: [...SKETCH_IMAGE_FIELDS, SINGLE_SKETCH_FIELD].map((name) => ({ name, maxCount: 1 })),
+  maxFiles: MAX_SKETCH_IMAGES,
+  tooMany: SKETCH_MESSAGES.tooMany,
+  noun: 'sketches',
+};
+
+/**
+ * An interceptor that reads the multipart body of one upload route with hard limits (spec §9: 50 MB
+ * a file, `policy.maxFiles` files), checking and storing each file as it arrives
+ * (`OriginalsStorageEngine` under `policy.keyPrefix`); maps multer's refusals to the spec's
+ * messages (`mapUploadError`). When it hands over, `request.files` holds the `StoredOriginal`s of
+ * every file in the order of `policy.fields` (then upload order), all in object storage; after a
+ * refusal none of them is.
+ * @returns the interceptor class for `@UseInterceptors` (one class per policy: call it once per route kind)
+ */
+export function imageUploadInterceptor(policy: UploadPolicy): Type<NestInterceptor> {
+  @Injectable()
+  class ImageUploadInterceptor implements NestInterceptor {
+    private readonly readImages: ReturnType<ReturnType<typeof multer>['fields']>;
+
+    constructor(@Inject(ObjectStorage) storage: ObjectStorage, @Inject(UploadBudget) budget: UploadBudget) {
+      this.readImages = multer({
+        storage: new OriginalsStorageEngine(storage, budget, userIdOf, policy.keyPrefix),
+        limits: { fileSize: MAX_IMAGE_BYTES, files: policy.maxFiles, fields: 10, parts: policy.maxFiles + 10 },
+      }).fields(policy.fields.map((field) => ({ ...field })));
+    }
+
+    /** Reads and stores the files, then hands over to the handler. @throws the mapped refusal (`mapUploadError`) */
+    async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
+      const http = context.switchToHttp();
+      const request = http.getRequest<Request>();
+      const response = http.getResponse<Response>();
+      await new Promise<void>((resolve, reject) => {
+        this.readImages(request, response, (error: unknown) => (error ? reject(mapUploadError(error, policy)) : resolve()));
+      });
+      const byField = (request.files ?? {}) as unknown as Record<string, StoredOriginal[] | undefined>;
+      request.files = policy.fields.flatMap((field) => byField[field.name] ?? []) as unknown as Express.Multer.File[];
+      return next.handle();
+    }
+  }
+  return mixin(ImageUploadInterceptor);
+}
+
+/** Reads and stores the photos of `POST /api/analyze`. */
+export const PhotoUploadInterceptor = imageUploadInterceptor(PHOTO_UPLOAD);
+/** Reads and stores the sketches of `POST /api/analyze-sketch`. */
+export const SketchUploadInterceptor = imageUploadInterceptor(SKETCH_UPLOAD);
+
 /** Multer or storage-engine error → HTTP exception, with the spec §5 text where it has one. */
-export function mapUploadError(error: unknown): Error {
+export function mapUploadError(error: unknown, policy: UploadPolicy): Error {
   if (error instanceof HttpException) return error;
   if (error instanceof multer.MulterError) {
     switch (error.code) {
       case 'LIMIT_FILE_SIZE':
         return new PayloadTooLargeException(ANALYSIS_MESSAGES.eachUnder50MB);
       case 'LIMIT_FILE_COUNT':
-        return new BadRequestException(ANALYSIS_MESSAGES.tooManyImages(MAX_ANALYSIS_IMAGES));
-      case 'LIMIT_UNEXPECTED_FILE':
-        return error.field === IMAGES_FIELD
-          ? new BadRequestException(ANALYSIS_MESSAGES.tooManyImages(MAX_ANALYSIS_IMAGES))
-          : new BadRequestException(`Unexpected file field "${error.field ?? ''}": send photos in the "${IMAGES_FIELD}" field.`);
+        return new BadRequestException(policy.tooMany);
+      case 'LIMIT_UNEXPECTED_FILE': {
+        const field = policy.fields.find((f) => f.name === error.field);
+        if (field && field.maxCount > 1) return new BadRequestException(policy.tooMany);
+        if (field) return new BadRequestException(`Send one file at most in the "${field.name}" field.`);
+        const names = policy.fields.map((f) => `"${f.name}"`).join(', ');
+        return new BadRequestException(
+          `Unexpected file field "${error.field ?? ''}": send ${policy.noun} in the ${names} field${policy.fields.length > 1 ? 's' : ''}.`,
+        );
+      }
       default:
         return new BadRequestException(`The upload could not be read: ${error.message}.`);
     }

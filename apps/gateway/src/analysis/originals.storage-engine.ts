@@ -8,9 +8,9 @@ import { ObjectStorage } from '@archlens/platform/storage';
 import type { UploadBudget } from './upload-budget.js';
 import { displayName, ImageHeaderCheck, UploadRejectedError } from './upload-validation.js';
 
-/** An original photo once it is in object storage: what the analysis job is made of. */
+/** An original photo or sketch once it is in object storage: what the analysis or sketch job is made of. */
 export interface StoredOriginal {
-  /** `uploads/<userId>/<uuid>.<ext>` (ARCHITECTURE.md). */
+  /** `uploads/<userId>/<uuid>.<ext>` (ARCHITECTURE.md), or `sketches/<userId>/<uuid>.<ext>` (issue 14). */
   key: string;
   /** The name the user gave the file, without any path (for messages). */
   fileName: string;
@@ -21,10 +21,10 @@ export interface StoredOriginal {
   height: number;
 }
 
-/** Text of a 503 when the store does not take a photo (it may come back). */
-export const STORE_FAILED_MESSAGE = 'Your photos could not be stored just now. Please try again in a moment.';
+/** Text of a 503 when the store does not take a photo or sketch (it may come back). */
+export const STORE_FAILED_MESSAGE = 'Your images could not be stored just now. Please try again in a moment.';
 /** Text of a 503 when the upload budget is spent (issue 11). */
-export const UPLOAD_BUDGET_MESSAGE = 'ArchLens is receiving many photos at the moment. Please try again in a few seconds.';
+export const UPLOAD_BUDGET_MESSAGE = 'ArchLens is receiving many images at the moment. Please try again in a few seconds.';
 /** Seconds a client is asked to wait after a busy refusal. */
 export const BUSY_RETRY_AFTER_SECONDS = 5;
 
@@ -64,11 +64,13 @@ export class OriginalsStorageEngine implements StorageEngine {
    * @param storage where originals go
    * @param budget the gateway's budget of bytes in flight
    * @param userIdOf the signed-in user of a request (the session guard ran before the body is read)
+   * @param keyPrefix the folder the files go to: `uploads` (photos) or `sketches` (issue 14)
    */
   constructor(
     private readonly storage: ObjectStorage,
     private readonly budget: UploadBudget,
     private readonly userIdOf: (request: Request) => string,
+    private readonly keyPrefix: 'uploads' | 'sketches',
   ) {}
 
   _handleFile(request: Request, file: Express.Multer.File, callback: (error?: unknown, info?: Partial<Express.Multer.File>) => void): void {
@@ -115,7 +117,7 @@ export class OriginalsStorageEngine implements StorageEngine {
         throw new UploadRejectedError(HttpStatus.PAYLOAD_TOO_LARGE, `"${check.fileName}" is too large. Maximum size is 50MB.`);
       }
       const header = await check.finish();
-      const key = `uploads/${userId}/${randomUUID()}.${header.extension}`;
+      const key = `${this.keyPrefix}/${userId}/${randomUUID()}.${header.extension}`;
       // The store's client joins the chunks into one copy for its PUT: that copy counts too.
       const size = reserved;
       if (!this.budget.tryReserve(size)) throw new RetryLaterException(UPLOAD_BUDGET_MESSAGE, BUSY_RETRY_AFTER_SECONDS);

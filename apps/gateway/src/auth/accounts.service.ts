@@ -1,4 +1,4 @@
-import { ConflictException, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { ConflictException, Inject, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
 import {
   AUTH_MESSAGES,
   sealedPasswordContext,
@@ -11,7 +11,9 @@ import {
 import { UNAUTHORIZED_MESSAGE } from '@archlens/contracts/http';
 import { CommandClient } from '@archlens/platform/messaging';
 import { sealSecret } from '@archlens/platform/sealing';
+import { VIP_MESSAGES, type VipLoginRequest } from '@archlens/contracts/vip';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
+import { ConfiguredCredentials } from '../security/configured-credentials.js';
 
 /**
  * The gateway's side of accounts: turns auth-service answers into users or HTTP refusals.
@@ -20,10 +22,30 @@ import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
  */
 @Injectable()
 export class AccountsService {
+  private readonly logger = new Logger('AccountsService');
+  private readonly vip: ConfiguredCredentials;
+
   constructor(
     private readonly commands: CommandClient,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
-  ) {}
+  ) {
+    this.vip = new ConfiguredCredentials(config.VIP_USERNAME || undefined, config.VIP_PASSWORD_HASH || undefined);
+  }
+
+  /**
+   * VIP access (issue 15; spec §2 /vip-login, §6): the configured VIP credentials sign in as the
+   * VIP account (`VIP_EMAIL`, created on first use), put on the unlimited plan by billing-service
+   * (credits shown as Unlimited, no credit checks).
+   * @returns the VIP user, with its subscription
+   * @throws UnauthorizedException (401) `Invalid VIP credentials` for wrong credentials or with VIP access not configured
+   */
+  async vipSignIn(body: VipLoginRequest): Promise<PublicUser> {
+    if (!(await this.vip.matches(body.username, body.password))) throw new UnauthorizedException(VIP_MESSAGES.invalid);
+    const result = await this.commands.request('auth.ensure-vip-user', { email: this.config.VIP_EMAIL, firstName: 'VIP' });
+    if (!result.ok) throw new Error(`auth.ensure-vip-user refused: ${result.code}`);
+    const account = await this.commands.request('billing.grant-unlimited', { userId: result.user.id });
+    return { ...result.user, subscription: account.subscription };
+  }
 
   /** @throws ConflictException (409) when the e-mail already has an account */
   async signUp(body: SignUpRequest): Promise<PublicUser> {
@@ -57,11 +79,23 @@ export class AccountsService {
     return { message: AUTH_MESSAGES.forgotPasswordSent };
   }
 
-  /** @throws UnauthorizedException when the account no longer exists */
+  /**
+   * The user with the subscription billing-service holds (issue 15: status, plan, credits_remaining,
+   * currentPeriodEnd; null before any plan), both asked at once. When billing-service cannot answer
+   * the user is still returned, with the subscription auth-service gave (null), and the miss logged:
+   * a signed-in user is never signed out because billing is down.
+   * @throws UnauthorizedException when the account no longer exists
+   */
   async getUser(userId: string): Promise<PublicUser> {
-    const result = await this.commands.request('auth.get-user', { userId });
+    const [result, account] = await Promise.all([
+      this.commands.request('auth.get-user', { userId }),
+      this.commands.request('billing.get-account', { userId }).catch((error: unknown) => {
+        this.logger.warn(`billing.get-account failed, subscription left out: ${error instanceof Error ? error.message : String(error)}`);
+        return null;
+      }),
+    ]);
     if (!result.ok) throw new UnauthorizedException(UNAUTHORIZED_MESSAGE);
-    return result.user;
+    return account ? { ...result.user, subscription: account.subscription } : result.user;
   }
 
   /** The request's password sealed for this command and e-mail (`sealedPasswordContext`). */

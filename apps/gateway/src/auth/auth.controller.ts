@@ -10,20 +10,13 @@ import {
   type SignInRequest,
   type SignUpRequest,
 } from '@archlens/contracts/auth';
+import { clientAddress } from '../http/client-address.js';
 import { ZodBodyPipe } from '../http/zod-body.pipe.js';
 import { RateLimitsService } from '../security/rate-limits.service.js';
+import { vipLoginRequestSchema, type VipLoginRequest, type VipLoginResponse } from '@archlens/contracts/vip';
 import { CurrentUserId, SessionGuard } from '../sessions/session.guard.js';
 import { SESSION_COOKIE, SessionService } from '../sessions/session.service.js';
 import { AccountsService } from './accounts.service.js';
-
-/**
- * The client's address for the abuse limits: `request.ip` (the socket's peer, or with `TRUST_PROXY`
- * set to N hops, the address the N-th proxy from the gateway saw: what a client writes into
- * X-Forwarded-For itself is not trusted).
- */
-function clientAddress(request: Request): string {
-  return request.ip ?? request.socket.remoteAddress ?? 'unknown';
-}
 
 /** Spec §7 auth routes and the browser navigations /api/login and /api/logout. */
 @Controller('api')
@@ -83,6 +76,28 @@ export class AuthController {
     if (usedTemporaryPassword) await this.sessions.destroyAllForUser(user.id);
     await this.startSession(user.id, request, response);
     return user;
+  }
+
+  /**
+   * `POST /api/vip-login` `{username, password}` (spec §2, §7; issue 15) → 200 `{success: true}` and a
+   * session cookie for the VIP account on the unlimited plan; 400 `Username and password are
+   * required`; 401 `Invalid VIP credentials` (wrong username or password alike, or VIP access off);
+   * 429 after `RATE_LIMIT_VIP_LOGIN_PER_IP` failures from one address in 15 minutes (a success gives
+   * its point back).
+   */
+  @Post('vip-login')
+  @HttpCode(200)
+  async vipLogin(
+    @Body(new ZodBodyPipe(vipLoginRequestSchema)) body: VipLoginRequest,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<VipLoginResponse> {
+    const address = clientAddress(request);
+    await this.limits.consume('vipLoginPerIp', address);
+    const user = await this.accounts.vipSignIn(body);
+    await this.limits.reward('vipLoginPerIp', address);
+    await this.startSession(user.id, request, response);
+    return { success: true };
   }
 
   /**

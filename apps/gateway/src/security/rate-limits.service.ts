@@ -8,7 +8,16 @@ import { TooManyRequestsException } from '../http/too-many-requests.exception.js
 
 /** The gateway's abuse limits (ARCHITECTURE.md "Edges": per address, per account, per user). */
 export type RateLimitName =
-  'signInPerIp' | 'signInPerEmail' | 'signUpPerIp' | 'forgotPasswordPerEmail' | 'forgotPasswordPerIp' | 'analysesPerUser';
+  | 'signInPerIp'
+  | 'signInPerEmail'
+  | 'signUpPerIp'
+  | 'forgotPasswordPerEmail'
+  | 'forgotPasswordPerIp'
+  | 'analysesPerUser'
+  | 'adminLoginPerIp'
+  | 'vipLoginPerIp'
+  | 'emailAnalysisPerUser'
+  | 'emailClipboardPerUser';
 
 /** What the user reads when Redis, which keeps the counters, cannot be reached (answered as 503). */
 export const RATE_LIMITS_UNAVAILABLE_MESSAGE = 'ArchLens is temporarily unavailable. Please try again in a moment.';
@@ -24,6 +33,10 @@ export type RateLimitsConfig = Pick<
   | 'RATE_LIMIT_FORGOT_PASSWORD_PER_EMAIL'
   | 'RATE_LIMIT_FORGOT_PASSWORD_PER_IP'
   | 'RATE_LIMIT_ANALYSES_PER_USER'
+  | 'RATE_LIMIT_ADMIN_LOGIN_PER_IP'
+  | 'RATE_LIMIT_VIP_LOGIN_PER_IP'
+  | 'RATE_LIMIT_EMAIL_ANALYSIS_PER_USER'
+  | 'RATE_LIMIT_EMAIL_CLIPBOARD_PER_USER'
 >;
 
 interface RateLimitDefinition {
@@ -45,7 +58,9 @@ const sha256OfLowerCased = (email: string): string => createHash('sha256').updat
  * failed sign-ins per address per minute (10: the 11th within a minute answers 429), failed sign-ins
  * per e-mail per 15 minutes (10), sign-ups per address per hour (10), analyses per user per hour (60);
  * and of issue 12: forgot-password requests per e-mail per hour (5: the 6th answers 429) and per
- * address per hour (20).
+ * address per hour (20); and of issue 13: failed admin sign-ins per address per 15 minutes (10: the
+ * 11th answers 429), and analysis reports e-mailed per user per hour (10); and of issue 14: Working
+ * Clipboard e-mails per user per hour (10: the 11th answers 429).
  */
 export const RATE_LIMITS: Readonly<Record<RateLimitName, RateLimitDefinition>> = {
   signInPerIp: {
@@ -82,6 +97,30 @@ export const RATE_LIMITS: Readonly<Record<RateLimitName, RateLimitDefinition>> =
     pointsFrom: 'RATE_LIMIT_ANALYSES_PER_USER',
     durationSeconds: 60 * 60,
     refusal: 'You have reached the hourly limit of analyses.',
+    keyOf: asIs,
+  },
+  adminLoginPerIp: {
+    pointsFrom: 'RATE_LIMIT_ADMIN_LOGIN_PER_IP',
+    durationSeconds: 15 * 60,
+    refusal: 'Too many admin sign-in attempts.',
+    keyOf: asIs,
+  },
+  vipLoginPerIp: {
+    pointsFrom: 'RATE_LIMIT_VIP_LOGIN_PER_IP',
+    durationSeconds: 15 * 60,
+    refusal: 'Too many VIP sign-in attempts.',
+    keyOf: asIs,
+  },
+  emailAnalysisPerUser: {
+    pointsFrom: 'RATE_LIMIT_EMAIL_ANALYSIS_PER_USER',
+    durationSeconds: 60 * 60,
+    refusal: 'You have reached the hourly limit of analysis e-mails.',
+    keyOf: asIs,
+  },
+  emailClipboardPerUser: {
+    pointsFrom: 'RATE_LIMIT_EMAIL_CLIPBOARD_PER_USER',
+    durationSeconds: 60 * 60,
+    refusal: 'You have reached the hourly limit of clipboard e-mails.',
     keyOf: asIs,
   },
 };

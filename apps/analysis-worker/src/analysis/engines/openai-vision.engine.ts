@@ -70,6 +70,20 @@ export async function toModelDataUrl(image: Buffer): Promise<string> {
   return `data:image/jpeg;base64,${jpeg.toString('base64')}`;
 }
 
+/**
+ * Every image as a data URL for the model (`toModelDataUrl`), in order.
+ * @throws UndecodableImageError naming the first image (0-based index) that does not decode
+ */
+export function toModelDataUrls(images: readonly Buffer[]): Promise<string[]> {
+  return Promise.all(
+    images.map((image, index) =>
+      toModelDataUrl(image).catch((error: unknown) => {
+        throw new UndecodableImageError(index, error instanceof Error ? error.message : String(error));
+      }),
+    ),
+  );
+}
+
 /** British spelling on both texts; tags trimmed, lower-cased, de-duplicated, at most 12. */
 function normalise(answer: z.infer<typeof modelAnswerSchema>): AnalysisText {
   const tags = [...new Set(answer.tags.map((t) => toBritishSpelling(t.trim().toLowerCase())).filter(Boolean))].slice(0, MAX_TAGS);
@@ -114,13 +128,7 @@ export class OpenAiVisionEngine implements VisionEngine {
    *   when the model answers badly three times or the API fails
    */
   async analyse(images: readonly Buffer[]): Promise<AnalysisText> {
-    const dataUrls = await Promise.all(
-      images.map((image, index) =>
-        toModelDataUrl(image).catch((error: unknown) => {
-          throw new UndecodableImageError(index, error instanceof Error ? error.message : String(error));
-        }),
-      ),
-    );
+    const dataUrls = await toModelDataUrls(images);
     const messages: ChatCompletionMessageParam[] = [
       { role: 'system', content: SYSTEM_PROMPT },
       {
@@ -150,39 +158,61 @@ export class OpenAiVisionEngine implements VisionEngine {
     );
   }
 
-  private async complete(messages: ChatCompletionMessageParam[]): Promise<string> {
-    try {
-      const completion = await this.client.chat.completions.create({
-        model: this.model,
-        messages,
-        response_format: {
-          type: 'json_schema',
-          json_schema: { name: 'design_language_analysis', strict: true, schema: ANALYSIS_JSON_SCHEMA },
-        },
-      });
-      const content = completion.choices[0]?.message?.content;
-      if (!content) throw new AnalysisEngineError('The vision model returned an empty answer.');
-      return content;
-    } catch (error) {
-      if (error instanceof AnalysisEngineError) throw error;
-      // A connection error is an APIError without a status: it has no HTTP status to report.
-      const status = error instanceof OpenAI.APIError && typeof error.status === 'number' ? ` (HTTP ${error.status})` : '';
-      // The SDK's own text (addresses, keys' fragments, provider wording) stays in the worker's log.
-      throw new AnalysisEngineError(`The vision model could not be reached${status}. Please try again in a moment.`, error);
-    }
+  private complete(messages: ChatCompletionMessageParam[]): Promise<string> {
+    return completeStructured(this.client, this.model, messages, 'design_language_analysis', ANALYSIS_JSON_SCHEMA);
   }
 
   private parse(content: string): AnalysisText {
-    let json: unknown;
-    try {
-      json = JSON.parse(content);
-    } catch {
-      throw new AnalysisEngineError('The vision model did not answer in JSON.');
-    }
-    const answer = modelAnswerSchema.safeParse(json);
-    if (!answer.success) throw new AnalysisEngineError('The vision model answered JSON of the wrong shape.');
-    return normalise(answer.data);
+    return normalise(parseModelJson(content, modelAnswerSchema));
   }
+}
+
+/**
+ * One Chat Completions call that must answer in the JSON schema given (structured output, strict).
+ * Shared by the vision and sketch engines.
+ * @returns the assistant message's content (JSON text, not yet parsed)
+ * @throws AnalysisEngineError for an empty answer or any API or connection failure (our own text;
+ *   the SDK's error is kept as the cause, for the worker's log only)
+ */
+export async function completeStructured(
+  client: OpenAI,
+  model: string,
+  messages: ChatCompletionMessageParam[],
+  schemaName: string,
+  schema: Record<string, unknown>,
+): Promise<string> {
+  try {
+    const completion = await client.chat.completions.create({
+      model,
+      messages,
+      response_format: { type: 'json_schema', json_schema: { name: schemaName, strict: true, schema } },
+    });
+    const content = completion.choices[0]?.message?.content;
+    if (!content) throw new AnalysisEngineError('The vision model returned an empty answer.');
+    return content;
+  } catch (error) {
+    if (error instanceof AnalysisEngineError) throw error;
+    // A connection error is an APIError without a status: it has no HTTP status to report.
+    const status = error instanceof OpenAI.APIError && typeof error.status === 'number' ? ` (HTTP ${error.status})` : '';
+    // The SDK's own text (addresses, keys' fragments, provider wording) stays in the worker's log.
+    throw new AnalysisEngineError(`The vision model could not be reached${status}. Please try again in a moment.`, error);
+  }
+}
+
+/**
+ * Parses a model's answer as JSON of the shape `schema` describes.
+ * @throws AnalysisEngineError when it is not JSON or not of that shape
+ */
+export function parseModelJson<T>(content: string, schema: z.ZodType<T>): T {
+  let json: unknown;
+  try {
+    json = JSON.parse(content);
+  } catch {
+    throw new AnalysisEngineError('The vision model did not answer in JSON.');
+  }
+  const answer = schema.safeParse(json);
+  if (!answer.success) throw new AnalysisEngineError('The vision model answered JSON of the wrong shape.');
+  return answer.data;
 }
 
 /** Builds the OpenAI client: no SDK retries (the job is the unit of retry), optional base URL. */

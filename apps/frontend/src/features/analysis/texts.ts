@@ -1,3 +1,4 @@
+import type { TextActionLabels } from '../../shared/text-actions/TextActionButtons';
 import { ANALYSIS_MESSAGES, MAX_ANALYSIS_IMAGES, type AnalysisEngine } from '@archlens/contracts/analysis';
 
 /** Every user-visible text of /analyse (spec §2, §5, §8; literal spec titles kept as written). */
@@ -6,19 +7,20 @@ export const ANALYSIS_TEXTS = {
   pageIntro:
     'Upload photographs, renders or elevations of one building. ArchLens describes its design language in exactly 88 words, then expands on massing, materials, light and composition.',
 
-  uploadHeading: 'Images',
-  uploadButton: 'Upload Images',
-  dropHint: 'or drag and drop them here',
-  formats: `JPG, PNG, WebP · up to ${MAX_ANALYSIS_IMAGES} images · 50MB each`,
-  uploadedHeading: (count: number) => `Uploaded Images (${count}/${MAX_ANALYSIS_IMAGES})`,
-  removeImage: (fileName: string) => `Remove ${fileName}`,
+  /** The upload card's texts (`ImageUploadCard`). */
+  upload: {
+    heading: 'Images',
+    uploadButton: 'Upload Images',
+    uploadedHeading: (count: number) => `Uploaded Images (${count}/${MAX_ANALYSIS_IMAGES})`,
+    submit: 'Generate Analysis',
+  },
   clearAll: 'Remove all',
-  generate: 'Generate Analysis',
-  generating: 'Analysing…',
 
-  progressHeading: 'Analysing your images',
-  progressLabel: 'Analysis progress',
-  progressCaption: 'Reading massing, materials, light and composition. This can take several seconds.',
+  progress: {
+    heading: 'Analysing your images',
+    label: 'Analysis progress',
+    caption: 'Reading massing, materials, light and composition. This can take several seconds.',
+  },
 
   resultHeading: 'Analysis',
   primaryTab: 'Primary',
@@ -30,12 +32,40 @@ export const ANALYSIS_TEXTS = {
     engine === 'offline'
       ? 'Written by the offline pixel analyser (no AI model configured): measured palette, light, edges and symmetry.'
       : `Written by ${model}.`,
-  copy: 'Copy',
-  copyAriaLabel: (tab: string) => `Copy the ${tab.toLowerCase()} description`,
+  actionsLabel: 'Analysis actions',
+  /** Copy and Add to Clipboard of the tab shown; the separator title in the Working Clipboard (spec §3). */
+  textActions: (tab: string): TextActionLabels => ({
+    clipboardTitle: `Design Language Analysis (${tab})`,
+    copyHint: `Copy the ${tab.toLowerCase()} description`,
+    addHint: `Add the ${tab.toLowerCase()} description to the Working Clipboard`,
+  }),
+  emailText: 'Email Text',
+  exportPdf: 'Export PDF',
+  exportingPdf: 'Exporting…',
 
-  emptyHeading: 'Ready for Analysis',
-  emptyCopy:
-    'Add up to 10 images of a building, then select Generate Analysis. Several views of the same project (street elevation, detail, interior) give the richest reading.',
+  emailDialog: {
+    title: 'Email Analysis Report',
+    intro: 'We will e-mail this analysis with its PDF report attached.',
+    firstName: 'First Name',
+    lastName: 'Last Name',
+    email: 'Email Address',
+    cancel: 'Cancel',
+    send: 'Send Analysis',
+    sending: 'Sending...',
+  },
+
+  upsell: {
+    heading: 'Turn this design language into renders',
+    body: (monthly: string, monthlyCredits: number) =>
+      `ArchLens Pro reads your sketch and this description together and renders photorealistic images of the design: ${monthlyCredits} credits a month for ${monthly} SGD, cancel any time.`,
+    cta: 'View Pro Features',
+    ctaSoon: 'Pricing opens soon',
+  },
+
+  empty: {
+    heading: 'Ready for Analysis',
+    copy: 'Add up to 10 images of a building, then select Generate Analysis. Several views of the same project (street elevation, detail, interior) give the richest reading.',
+  },
 
   previousHeading: 'Previous Analyses',
   previousEmpty: 'No analyses yet. Your three most recent analyses will appear here.',
@@ -43,25 +73,17 @@ export const ANALYSIS_TEXTS = {
   imageCount: (n: number) => `${n} ${n === 1 ? 'image' : 'images'}`,
 
   toasts: {
-    tooManyTitle: 'Too Many Files',
-    tooMany: ANALYSIS_MESSAGES.tooManyImages(MAX_ANALYSIS_IMAGES),
-    invalidTitle: 'Invalid Files',
-    notAnImage: ANALYSIS_MESSAGES.notAnImage,
-    tooLargeTitle: 'Files Too Large',
-    tooLarge: ANALYSIS_MESSAGES.tooLarge,
-    noImagesTitle: 'No Images Selected',
     noImages: ANALYSIS_MESSAGES.noImages,
-    optimisingTitle: 'Optimizing Images',
-    optimising: (n: number) => `Resizing ${n} large ${n === 1 ? 'image' : 'images'} before upload.`,
-    optimisedTitle: 'Images Optimized',
-    optimised: (before: string, after: string) => `Reduced the upload from ${before} to ${after}.`,
-    processingFailedTitle: 'Image Processing Failed',
     completeTitle: 'Analysis Complete',
     complete: (imageCount: number) => `Your design language analysis of ${imageCount} ${imageCount === 1 ? 'image' : 'images'} is ready.`,
     failedTitle: 'Analysis Failed',
-    copiedTitle: 'Copied',
-    copied: 'Text copied to system clipboard.',
-    copyFailedTitle: 'Copy Failed',
-    copyFailed: 'Unable to access system clipboard. Please copy the text manually.',
+    sentTitle: 'Analysis Sent!',
+    sent: 'The architectural analysis has been sent to your email.',
+    emailFailedTitle: 'Email Failed',
+    emailFailed: 'Failed to send email',
+    missingTitle: 'Missing Information',
+    missing: 'Please fill in all fields.',
+    pdfFailedTitle: 'PDF Export Failed',
+    pdfFailed: 'The PDF report could not be downloaded. Please try again.',
   },
 } as const;

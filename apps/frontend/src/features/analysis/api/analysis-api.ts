@@ -1,7 +1,13 @@
 import { analyzeResponseSchema, previousAnalysesResponseSchema, type PreviousAnalysis } from '@archlens/contracts/analysis';
 import { z } from 'zod';
-import { API_PATHS } from '@archlens/contracts/paths';
-import { apiRequest } from '../../../api/client';
+import { analysisPdfPath, API_PATHS } from '@archlens/contracts/paths';
+import {
+  emailAnalysisResponseSchema,
+  reportFileName,
+  type EmailAnalysisRequest,
+  type EmailAnalysisResponse,
+} from '@archlens/contracts/reports';
+import { apiRequest, downloadFile, type DownloadedFile } from '../../../api/client';
 
 /**
  * The analysis as the SPA displays it: the contract's shape, without re-judging the text rules
@@ -26,4 +32,10 @@ export const analysisApi = {
   /** `GET /api/analyses`: up to 3, newest first. */
   recent: (signal?: AbortSignal): Promise<PreviousAnalysis[]> =>
     apiRequest(API_PATHS.previousAnalyses, { schema: previousAnalysesResponseSchema, signal }),
+  /** `GET /api/analyses/{id}/pdf`: the report of one of the user's analyses (issue 13). */
+  pdf: (analysis: Pick<AnalysisResult, 'id' | 'createdAt'>): Promise<DownloadedFile> =>
+    downloadFile(analysisPdfPath(analysis.id), reportFileName(analysis.createdAt)),
+  /** `POST /api/email-analysis`: the report e-mailed with its PDF attached (spec §7, issue 13). */
+  email: (body: EmailAnalysisRequest): Promise<EmailAnalysisResponse> =>
+    apiRequest(API_PATHS.emailAnalysis, { method: 'POST', json: body, schema: emailAnalysisResponseSchema }),
 };

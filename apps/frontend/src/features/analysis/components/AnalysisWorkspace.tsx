@@ -1,116 +1,57 @@
-import { formatBytes } from '@archlens/contracts/analysis';
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import { MAX_ANALYSIS_IMAGES } from '@archlens/contracts/analysis';
+import ArchitectureOutlined from '@mui/icons-material/ArchitectureOutlined';
 import { useState } from 'react';
-import { isUnauthorisedError } from '../../../api/client';
 import { describeError } from '../../../api/error-message';
-import { drawScaledImage } from '../../../shared/image-optimisation/canvas-encoder';
-import { countFilesToOptimise, optimiseImages } from '../../../shared/image-optimisation/optimise-images';
+import { ToolPage } from '../../../shared/components/ToolPage';
+import { ImageUploadCard } from '../../../shared/image-upload/ImageUploadCard';
+import { useImageSelection } from '../../../shared/image-upload/use-image-selection';
+import { useImageUploadRun } from '../../../shared/image-upload/use-image-upload-run';
 import { toast } from '../../../shared/toast';
 import type { AnalysisResult } from '../api/analysis-api';
 import { useAnalyseImages } from '../hooks/use-analyse-images';
-import { useImageSelection } from '../hooks/use-image-selection';
-import { useSimulatedProgress } from '../hooks/use-simulated-progress';
 import { ANALYSIS_TEXTS } from '../texts';
-import { AnalysisProgressCard } from './AnalysisProgressCard';
 import { AnalysisResultCard } from './AnalysisResultCard';
-import { ImageUploadCard } from './ImageUploadCard';
 import { PreviousAnalyses } from './PreviousAnalyses';
-import { ReadyForAnalysis } from './ReadyForAnalysis';
+import { UpsellCard } from './UpsellCard';
 
 const T = ANALYSIS_TEXTS.toasts;
 
-/** /analyse: select, validate, optimise, submit; then the result and the previous analyses. */
+/** /analyse: select, validate, optimise, submit; then the result and the previous analyses (spec §2, §4, §5, §9). */
 export function AnalysisWorkspace() {
-  const selection = useImageSelection();
+  const selection = useImageSelection(MAX_ANALYSIS_IMAGES);
   const analyse = useAnalyseImages();
-  const { progress, start, complete, stop } = useSimulatedProgress();
-  const [preparing, setPreparing] = useState(false);
   const [result, setResult] = useState<AnalysisResult | null>(null);
-  const busy = preparing || analyse.isPending;
-
-  const generate = async () => {
-    const originals = selection.images.map((image) => image.file);
-    if (originals.length === 0) {
-      toast({ title: T.noImagesTitle, description: T.noImages, variant: 'warning' });
-      return;
-    }
-
-    setPreparing(true);
-    start();
-    let files: File[];
-    try {
-      const toOptimise = countFilesToOptimise(originals);
-      if (toOptimise > 0) toast({ title: T.optimisingTitle, description: T.optimising(toOptimise), variant: 'info' });
-      const optimised = await optimiseImages(originals, drawScaledImage);
-      if (optimised.optimisedCount > 0) {
-        toast({
-          title: T.optimisedTitle,
-          description: T.optimised(formatBytes(optimised.totalBytesBefore), formatBytes(optimised.totalBytesAfter)),
-          variant: 'success',
-        });
-      }
-      files = optimised.files;
-    } catch (error) {
-      stop();
-      toast({
-        title: T.processingFailedTitle,
-        description: error instanceof Error ? error.message : String(error),
-        variant: 'error',
-      });
-      return;
-    } finally {
-      setPreparing(false);
-    }
-
-    analyse.mutate(files, {
-      onSuccess: (analysis) => {
-        complete();
-        setResult(analysis);
-        toast({ title: T.completeTitle, description: T.complete(analysis.imageCount), variant: 'success' });
-      },
-      onError: (error) => {
-        stop();
-        // A 401 is answered by the global handler (spec §8): toast 'Unauthorized', then login.
-        if (!isUnauthorisedError(error)) toast({ title: T.failedTitle, description: describeError(error), variant: 'error' });
-      },
-    });
-  };
+  const { run, busy, progress } = useImageUploadRun({
+    submit: analyse.mutateAsync,
+    noImages: T.noImages,
+    failedTitle: T.failedTitle,
+    describeFailure: describeError,
+    onSuccess: (analysis: AnalysisResult) => {
+      setResult(analysis);
+      toast({ title: T.completeTitle, description: T.complete(analysis.imageCount), variant: 'success' });
+    },
+  });
 
   return (
-    <Container component="main" maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
-      <Box component="header" sx={{ mb: { xs: 3, md: 4 }, maxWidth: 760 }}>
-        <Typography variant="h1">{ANALYSIS_TEXTS.pageTitle}</Typography>
-        <Typography variant="subtitle1" sx={{ mt: 1.5 }}>
-          {ANALYSIS_TEXTS.pageIntro}
-        </Typography>
-      </Box>
-
-      <Box
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 5fr) minmax(0, 7fr)' },
-          gap: 3,
-          alignItems: 'start',
-        }}
-      >
+    <ToolPage
+      title={ANALYSIS_TEXTS.pageTitle}
+      intro={ANALYSIS_TEXTS.pageIntro}
+      upload={
         <ImageUploadCard
-          images={selection.images}
+          selection={selection}
+          maxImages={MAX_ANALYSIS_IMAGES}
           busy={busy}
-          onAddFiles={selection.addFiles}
-          onRemove={selection.removeImage}
-          onClear={selection.clearImages}
-          onGenerate={() => void generate()}
+          texts={ANALYSIS_TEXTS.upload}
+          onSubmit={() => void run(selection.images)}
+          clearAction={{ label: ANALYSIS_TEXTS.clearAll, onClick: selection.clearImages }}
         />
-        <Stack spacing={3} sx={{ minWidth: 0 }}>
-          {(busy || progress > 0) && <AnalysisProgressCard progress={progress} />}
-          {result ? <AnalysisResultCard key={result.id} result={result} /> : !busy && progress === 0 && <ReadyForAnalysis />}
-        </Stack>
-      </Box>
-
-      <PreviousAnalyses />
-    </Container>
+      }
+      busy={busy}
+      progress={{ progress, testId: 'analysis-progress', ...ANALYSIS_TEXTS.progress }}
+      result={result && <AnalysisResultCard key={result.id} result={result} />}
+      empty={{ icon: ArchitectureOutlined, testId: 'analysis-empty', ...ANALYSIS_TEXTS.empty }}
+      aside={<UpsellCard />}
+      footer={<PreviousAnalyses />}
+    />
   );
 }

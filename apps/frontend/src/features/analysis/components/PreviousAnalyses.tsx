@@ -4,7 +4,7 @@ import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatAnalysisDate } from '../format';
+import { formatDateTime } from '../../../shared/format-date';
 import { usePreviousAnalyses } from '../hooks/use-previous-analyses';
 import { ANALYSIS_TEXTS } from '../texts';
 
@@ -44,7 +44,7 @@ export function PreviousAnalyses() {
                 <CardContent sx={{ p: 2.5 }}>
                   <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1, mb: 1.25 }}>
                     <Typography variant="body2" component="time" dateTime={item.createdAt} sx={{ fontWeight: 600 }}>
-                      {formatAnalysisDate(item.createdAt)}
+                      {formatDateTime(item.createdAt)}
                     </Typography>
                     <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
                       {ANALYSIS_TEXTS.imageCount(item.imageCount)}

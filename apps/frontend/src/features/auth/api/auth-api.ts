@@ -10,10 +10,12 @@ import {
 import { API_PATHS } from '@archlens/contracts/paths';
 import { apiRequest } from '../../../api/client';
 
-/** The auth routes of spec §7; each resolves to its contract-checked answer or throws `HttpError`. */
+/**
+ * The auth forms' routes of spec §7; each resolves to its contract-checked answer or throws
+ * `HttpError`. The session check is `fetchCurrentUser` (`./session-api`), kept apart so that the
+ * landing loads none of these schemas.
+ */
 export const authApi = {
-  /** `GET /api/auth/user`: the signed-in user, or a 401 error (spec §7). */
-  currentUser: (signal?: AbortSignal): Promise<PublicUser> => apiRequest(API_PATHS.currentUser, { schema: publicUserSchema, signal }),
   /** `POST /api/auth/signin` JSON `{email, password}`. */
   signIn: (body: SignInRequest): Promise<PublicUser> =>
     apiRequest(API_PATHS.signIn, { method: 'POST', json: body, schema: publicUserSchema }),

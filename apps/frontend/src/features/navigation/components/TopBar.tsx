@@ -1,60 +1,36 @@
 import type { PublicUser } from '@archlens/contracts/auth';
-import Close from '@mui/icons-material/Close';
+import ContentPasteOutlined from '@mui/icons-material/ContentPasteOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
-import Divider from '@mui/material/Divider';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
-import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { NavLink, Link as RouterLink } from 'react-router-dom';
 import { navigationLinks, type NavLinkEntry } from '../../../app/route-table';
 import { Logo } from '../../../shared/components/Logo';
 import { AUTH_PATHS, PRODUCT_NAME } from '../../auth/texts';
+import { CLIPBOARD_TEXTS } from '../../working-clipboard/texts';
+import { useWorkingClipboard } from '../../working-clipboard/working-clipboard-context';
 import { NAVIGATION_TEXTS } from '../texts';
+import { ProBadge, UserIdentity } from './NavIdentity';
 
-function ProBadge() {
-  return (
-    <Chip
-      label={NAVIGATION_TEXTS.proBadge}
-      size="small"
-      color="primary"
-      sx={{ height: 18, fontSize: '0.68rem', fontWeight: 700, ml: 0.75 }}
-    />
-  );
-}
+const MobileMenuDrawer = lazy(() => import('./MobileMenuDrawer'));
 
-function UserIdentity({ user, name }: { user: PublicUser; name: string }) {
-  return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }} title={NAVIGATION_TEXTS.signedInAs(name)}>
-      <Avatar src={user.profile_image_url ?? undefined} alt="" sx={{ width: 30, height: 30, fontSize: '0.9rem', bgcolor: 'primary.light' }}>
-        {name.charAt(0).toUpperCase()}
-      </Avatar>
-      <Typography variant="body2" noWrap sx={{ fontWeight: 600, maxWidth: 160 }} data-testid="user-first-name">
-        {name}
-      </Typography>
-    </Box>
-  );
-}
-
+/** The menu button below the md breakpoint; the drawer's code loads the first time it opens. */
 function MobileMenu({ user, name, links }: { user: PublicUser | null; name: string; links: NavLinkEntry[] }) {
   const [open, setOpen] = useState(false);
-  const close = () => setOpen(false);
+  const [requested, setRequested] = useState(false);
   return (
     <>
       <IconButton
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setRequested(true);
+          setOpen(true);
+        }}
         aria-label={NAVIGATION_TEXTS.openMenu}
         aria-controls={open ? 'mobile-menu' : undefined}
         aria-expanded={open}
@@ -62,46 +38,31 @@ function MobileMenu({ user, name, links }: { user: PublicUser | null; name: stri
       >
         <MenuIcon />
       </IconButton>
-      <Drawer anchor="right" open={open} onClose={close} slotProps={{ paper: { id: 'mobile-menu', sx: { width: 280 } } }}>
-        <Box component="nav" aria-label={NAVIGATION_TEXTS.mainNavigation} sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
-          <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1.5 }}>
-            <Typography variant="h6" component="p">
-              {NAVIGATION_TEXTS.menu}
-            </Typography>
-            <IconButton onClick={close} aria-label={NAVIGATION_TEXTS.closeMenu}>
-              <Close />
-            </IconButton>
-          </Box>
-          <Divider />
-          {user && (
-            <Box sx={{ px: 2, py: 2 }}>
-              <UserIdentity user={user} name={name} />
-            </Box>
-          )}
-          <List sx={{ flex: 1 }}>
-            {links.map((link) => (
-              <ListItem key={link.path} disablePadding>
-                <ListItemButton
-                  component={NavLink}
-                  to={link.path}
-                  onClick={close}
-                  sx={{ '&.active': { color: 'primary.main', bgcolor: 'action.selected' } }}
-                >
-                  <ListItemText primary={link.label} slotProps={{ primary: { sx: { fontWeight: 600 } } }} />
-                  {link.showProBadge && <ProBadge />}
-                </ListItemButton>
-              </ListItem>
-            ))}
-          </List>
-          <Divider />
-          <Box sx={{ p: 2 }}>
-            <Button href={user ? AUTH_PATHS.logout : AUTH_PATHS.login} variant="outlined" color="secondary" fullWidth>
-              {user ? NAVIGATION_TEXTS.signOut : NAVIGATION_TEXTS.signIn}
-            </Button>
-          </Box>
-        </Box>
-      </Drawer>
+      {requested && (
+        <Suspense fallback={null}>
+          <MobileMenuDrawer open={open} onClose={() => setOpen(false)} user={user} name={name} links={links} />
+        </Suspense>
+      )}
     </>
+  );
+}
+
+/** Spec §2: signed in, the navigation bar opens the Working Clipboard (its label hides on phones). */
+function ClipboardTrigger() {
+  const { openWorkingClipboard } = useWorkingClipboard();
+  return (
+    <Button
+      color="inherit"
+      onClick={openWorkingClipboard}
+      aria-label={CLIPBOARD_TEXTS.triggerLabel}
+      sx={{ flexShrink: 0, minWidth: 0, px: { xs: 1, sm: 1.5 }, gap: 0.75 }}
+      data-testid="clipboard-trigger"
+    >
+      <ContentPasteOutlined fontSize="small" />
+      <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+        {CLIPBOARD_TEXTS.trigger}
+      </Box>
+    </Button>
   );
 }
 
@@ -143,6 +104,7 @@ export function TopBar({ user }: { user: PublicUser | null }) {
               ))}
             </Box>
           )}
+          {user && <ClipboardTrigger />}
           {user && (
             <Box sx={{ display: { xs: 'none', md: 'flex' } }}>
               <UserIdentity user={user} name={name} />

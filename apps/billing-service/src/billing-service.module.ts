@@ -1,0 +1,35 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { workerServiceModule } from '@archlens/platform/worker-host';
+import { BillingHandlers } from './billing.handlers.js';
+import { BILLING_CONFIG, type BillingConfig } from './config.js';
+import { CreditLedgerService } from './credits/credit-ledger.service.js';
+import { BILLING_ENTITIES, BILLING_MIGRATIONS, BILLING_SCHEMA } from './database/billing-data-source.js';
+import { CheckoutService } from './stripe/checkout.service.js';
+import { StripeClient } from './stripe/stripe-client.js';
+import { SubscriptionsService } from './subscriptions/subscriptions.service.js';
+import { StripeWebhooksService } from './webhooks/stripe-webhooks.service.js';
+
+/**
+ * billing-service: owns the `billing` schema (subscriptions, credit ledger and balances,
+ * reservations, processed Stripe events) and answers the `billing` queue (issue 15).
+ */
+@Module({})
+export class BillingServiceModule {
+  /** The service for one configuration, on the shared worker host. */
+  static forRoot(config: BillingConfig): DynamicModule {
+    return workerServiceModule(BillingServiceModule, {
+      name: 'billing-service',
+      redisUrl: config.REDIS_URL,
+      database: { url: config.DATABASE_URL, schema: BILLING_SCHEMA, entities: BILLING_ENTITIES, migrations: BILLING_MIGRATIONS },
+      providers: [
+        { provide: BILLING_CONFIG, useValue: config },
+        StripeClient,
+        CreditLedgerService,
+        SubscriptionsService,
+        CheckoutService,
+        StripeWebhooksService,
+      ],
+      handlers: [BillingHandlers],
+    });
+  }
+}

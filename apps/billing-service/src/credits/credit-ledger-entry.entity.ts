@@ -1,0 +1,34 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Unique } from 'typeorm';
+
+/** Why a balance changed: a reservation, a reservation returned (released or expired), a paid period's grant. */
+export type CreditLedgerReason = 'reserve' | 'return' | 'period_grant';
+
+/**
+ * One balance change (`billing.credit_ledger`, issue 15): append-only (a trigger refuses UPDATE and
+ * DELETE). `(reason, reference)` is unique, so applying the same change twice (a redelivered
+ * `invoice.paid`, a release sent twice) inserts nothing the second time and leaves the balance alone.
+ */
+@Entity({ name: 'credit_ledger' })
+@Unique('UQ_credit_ledger_reason_reference', ['reason', 'reference'])
+@Index('IDX_credit_ledger_user_id_created_at', ['userId', 'createdAt'])
+export class CreditLedgerEntryEntity {
+  @PrimaryGeneratedColumn({ type: 'bigint', primaryKeyConstraintName: 'PK_credit_ledger_id' })
+  id!: string;
+
+  @Column({ name: 'user_id', type: 'uuid' })
+  userId!: string;
+
+  /** Credits added (positive) or taken (negative). */
+  @Column({ type: 'integer' })
+  delta!: number;
+
+  @Column({ type: 'varchar', length: 32 })
+  reason!: CreditLedgerReason;
+
+  /** What the change is for: the reservation id, or the Stripe invoice (or checkout session) id. */
+  @Column({ type: 'varchar', length: 255 })
+  reference!: string;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+}

@@ -1,0 +1,124 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type Stripe from 'stripe';
+import type { DataSource } from 'typeorm';
+import { BILLING_MESSAGES, PRICE_LOOKUP_KEYS, type SessionUrlResponse } from '@archlens/contracts/billing';
+import type { PaidPlanType } from '@archlens/contracts/plans';
+import { DomainError } from '@archlens/platform/messaging';
+import { SERVICE_DATA_SOURCE } from '@archlens/platform/worker-host';
+import { BILLING_CONFIG, type BillingConfig } from '../config.js';
+import { StripeClient } from './stripe-client.js';
+
+/**
+ * Stripe Checkout and the billing portal (issue 15 point 2; spec §7): a subscription-mode Checkout
+ * session in SGD for the plan's price, for the user's Stripe customer (created once, then reused),
+ * and a portal session for that customer.
+ */
+@Injectable()
+export class CheckoutService {
+  /** Price ids found by lookup key, per plan (prices do not change while the service runs). */
+  private readonly prices = new Map<PaidPlanType, string>();
+
+  constructor(
+    @Inject(SERVICE_DATA_SOURCE) private readonly dataSource: DataSource,
+    @Inject(BILLING_CONFIG) private readonly config: BillingConfig,
+    private readonly stripe: StripeClient,
+  ) {}
+
+  /**
+   * A Checkout session: mode subscription, currency SGD, one line of the plan's price, the user's
+   * customer, success URL `<APP_URL>/account?checkout=success`, cancel URL `<APP_URL>/pricing`,
+   * `client_reference_id` and metadata `userId` (and `planType`, also on the subscription).
+   * @returns `{url}` of the Stripe page
+   * @throws DomainError 503 'Payments are not configured' (no key, or no price for the plan); 502
+   *   when Stripe fails (its text stays in the log)
+   */
+  async createCheckoutSession(userId: string, planType: PaidPlanType): Promise<SessionUrlResponse> {
+    const stripe = this.stripe.client();
+    const customer = await this.customerOf(stripe, userId);
+    const price = await this.priceOf(stripe, planType);
+    const metadata = { userId, planType };
+    const session = await this.call(() =>
+      stripe.checkout.sessions.create({
+        mode: 'subscription',
+        currency: 'sgd',
+        customer,
+        line_items: [{ price, quantity: 1 }],
+        success_url: `${this.config.APP_URL}/account?checkout=success`,
+        cancel_url: `${this.config.APP_URL}/pricing`,
+        client_reference_id: userId,
+        metadata,
+        subscription_data: { metadata },
+      }),
+    );
+    if (!session.url) throw new DomainError(502, BILLING_MESSAGES.providerFailed);
+    return { url: session.url };
+  }
+
+  /**
+   * A billing portal session for the user's customer, returning to `<APP_URL>/account`.
+   * @throws DomainError 503 'Payments are not configured'; 404 when the user has no customer yet; 502 when Stripe fails
+   */
+  async createPortalSession(userId: string): Promise<SessionUrlResponse> {
+    const stripe = this.stripe.client();
+    const customer = await this.storedCustomer(userId);
+    if (!customer) throw new DomainError(404, BILLING_MESSAGES.noBillingAccount);
+    const session = await this.call(() => stripe.billingPortal.sessions.create({ customer, return_url: `${this.config.APP_URL}/account` }));
+    return { url: session.url };
+  }
+
+  private async storedCustomer(userId: string): Promise<string | null> {
+    const rows: Array<{ stripe_customer_id: string | null }> = await this.dataSource.query(
+      `SELECT stripe_customer_id FROM billing.subscriptions WHERE user_id = $1`,
+      [userId],
+    );
+    return rows[0]?.stripe_customer_id ?? null;
+  }
+
+  /**
+   * The user's Stripe customer: the stored one, or a new one (metadata `userId`) recorded on the
+   * user's row. The idempotency key makes two concurrent first checkouts create one customer.
+   */
+  private async customerOf(stripe: Stripe, userId: string): Promise<string> {
+    const stored = await this.storedCustomer(userId);
+    if (stored) return stored;
+    const customer = await this.call(() =>
+      stripe.customers.create({ metadata: { userId } }, { idempotencyKey: `archlens-customer-${userId}` }),
+    );
+    const rows: Array<{ stripe_customer_id: string }> = await this.dataSource.query(
+      `INSERT INTO billing.subscriptions AS s (user_id, status, stripe_customer_id) VALUES ($1, 'none', $2)
+       ON CONFLICT (user_id) DO UPDATE SET stripe_customer_id = COALESCE(s.stripe_customer_id, EXCLUDED.stripe_customer_id)
+       RETURNING stripe_customer_id`,
+      [userId, customer.id],
+    );
+    return rows[0].stripe_customer_id;
+  }
+
+  /**
+   * The plan's price id: `STRIPE_PRICE_MONTHLY` / `STRIPE_PRICE_YEARLY` when configured, else the
+   * active price with lookup key `archlens_pro_monthly` / `archlens_pro_yearly`.
+   * @throws DomainError 503 'Payments are not configured' when no such price exists
+   */
+  private async priceOf(stripe: Stripe, planType: PaidPlanType): Promise<string> {
+    const configured = planType === 'monthly' ? this.config.STRIPE_PRICE_MONTHLY : this.config.STRIPE_PRICE_YEARLY;
+    if (configured) return configured;
+    const known = this.prices.get(planType);
+    if (known) return known;
+    const lookupKey = PRICE_LOOKUP_KEYS[planType];
+    const list = await this.call(() => stripe.prices.list({ lookup_keys: [lookupKey], active: true, limit: 1 }));
+    const price = list.data[0]?.id;
+    if (!price)
+      throw new DomainError(503, BILLING_MESSAGES.notConfigured, new Error(`no active Stripe price with lookup key ${lookupKey}`));
+    this.prices.set(planType, price);
+    return price;
+  }
+
+  /** Runs a Stripe call; its failure becomes DomainError 502 with the SDK's error as the (logged) cause. */
+  private async call<T>(request: () => Promise<T>): Promise<T> {
+    try {
+      return await request();
+    } catch (error) {
+      if (error instanceof DomainError) throw error;
+      throw new DomainError(502, BILLING_MESSAGES.providerFailed, error);
+    }
+  }
+}

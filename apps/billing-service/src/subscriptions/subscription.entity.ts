@@ -1,0 +1,42 @@
+import { Check, Column, Entity, PrimaryColumn, Unique, UpdateDateColumn } from 'typeorm';
+import type { SubscriptionPlan } from '@archlens/contracts/billing';
+
+/**
+ * One user's subscription (`billing.subscriptions`, spec §3, issue 15): one row per user (the user
+ * id is the key), created at the first checkout (status `none`, the Stripe customer reused from then
+ * on), by a Stripe webhook or by the VIP grant. `last_event_created` is the `created` time (Unix
+ * seconds) of the newest Stripe event applied, so an older event never overwrites newer state.
+ */
+@Entity({ name: 'subscriptions' })
+@Unique('UQ_subscriptions_stripe_customer_id', ['stripeCustomerId'])
+@Unique('UQ_subscriptions_stripe_subscription_id', ['stripeSubscriptionId'])
+@Check('CHK_subscriptions_plan', `"plan" IN ('monthly', 'yearly', 'unlimited')`)
+export class SubscriptionEntity {
+  /** A user id of the `auth` schema (no foreign key across schemas). */
+  @PrimaryColumn({ name: 'user_id', type: 'uuid', primaryKeyConstraintName: 'PK_subscriptions_user_id' })
+  userId!: string;
+
+  /** monthly | yearly | unlimited (VIP), or null before any plan. */
+  @Column({ type: 'varchar', length: 16, nullable: true })
+  plan!: SubscriptionPlan | null;
+
+  /** Stripe's subscription status (`active`, `past_due`, `canceled`, …), or `none` before any subscription. */
+  @Column({ type: 'varchar', length: 32 })
+  status!: string;
+
+  @Column({ name: 'stripe_customer_id', type: 'varchar', length: 255, nullable: true })
+  stripeCustomerId!: string | null;
+
+  @Column({ name: 'stripe_subscription_id', type: 'varchar', length: 255, nullable: true })
+  stripeSubscriptionId!: string | null;
+
+  @Column({ name: 'current_period_end', type: 'timestamptz', nullable: true })
+  currentPeriodEnd!: Date | null;
+
+  /** `created` of the newest Stripe event applied, Unix seconds (pg bigint, read as a string). */
+  @Column({ name: 'last_event_created', type: 'bigint', nullable: true })
+  lastEventCreated!: string | null;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}

@@ -1,0 +1,72 @@
+import { countWords } from '@archlens/contracts/words';
+import { MAX_STYLE_DESCRIPTION_CHARS } from '@archlens/contracts/style-profile';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { type FormEvent, useState } from 'react';
+import { toast } from '../../../shared/toast';
+import { useSaveStyleProfile, useStyleProfile } from '../hooks/use-style-profile';
+import { ACCOUNT_TEXTS } from '../texts';
+
+/**
+ * Spec §2, §5 style description editor: a text area of at most 500 characters with character and
+ * word counts, and Save (spec §7 `POST /api/style-profile`). Blank gives 'Description Required',
+ * over 500 characters 'Description Too Long' (spec §5), a failed save 'Save Failed' (spec §8).
+ */
+export function StyleDescriptionEditor() {
+  const profile = useStyleProfile();
+  const save = useSaveStyleProfile();
+  // null until the user edits: the saved description shows meanwhile.
+  const [draft, setDraft] = useState<string | null>(null);
+  const text = draft ?? profile.data?.description ?? '';
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (text.trim().length === 0) {
+      toast({ title: ACCOUNT_TEXTS.requiredTitle, description: ACCOUNT_TEXTS.required, variant: 'error' });
+      return;
+    }
+    if (text.length > MAX_STYLE_DESCRIPTION_CHARS) {
+      toast({ title: ACCOUNT_TEXTS.tooLongTitle, description: ACCOUNT_TEXTS.tooLong, variant: 'error' });
+      return;
+    }
+    save.mutate(text, { onSuccess: () => setDraft(null) });
+  };
+
+  return (
+    <Card component="section" aria-labelledby="style-title">
+      <CardContent component="form" noValidate onSubmit={onSubmit} sx={{ p: { xs: 2.5, md: 3 } }}>
+        <Typography id="style-title" variant="h3" component="h2">
+          {ACCOUNT_TEXTS.styleTitle}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.75, mb: 2 }}>
+          {ACCOUNT_TEXTS.styleIntro}
+        </Typography>
+        <TextField
+          label={ACCOUNT_TEXTS.styleLabel}
+          placeholder={ACCOUNT_TEXTS.stylePlaceholder}
+          value={text}
+          onChange={(event) => setDraft(event.target.value)}
+          multiline
+          minRows={5}
+          fullWidth
+          disabled={profile.isPending}
+          helperText={profile.isError ? ACCOUNT_TEXTS.loadFailed : undefined}
+          error={profile.isError}
+          slotProps={{ htmlInput: { maxLength: MAX_STYLE_DESCRIPTION_CHARS, 'data-testid': 'style-description' } }}
+        />
+        <Box sx={{ mt: 1.5, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
+          <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="style-counts">
+            {ACCOUNT_TEXTS.characters(text.length)} · {ACCOUNT_TEXTS.words(countWords(text))}
+          </Typography>
+          <Button type="submit" variant="contained" loading={save.isPending} disabled={profile.isPending}>
+            {save.isPending ? ACCOUNT_TEXTS.saving : ACCOUNT_TEXTS.save}
+          </Button>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,41 @@
+import Button from '@mui/material/Button';
+import { useMutation } from '@tanstack/react-query';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { serverMessageOf } from '../../../api/error-message';
+import { UsernamePasswordForm } from '../../../shared/components/UsernamePasswordForm';
+import { toast } from '../../../shared/toast';
+import { storeAdminToken } from '../admin-token';
+import { adminApi } from '../api/admin-api';
+import { ADMIN_TEXTS as T } from '../texts';
+
+/**
+ * /admin-login (spec §2, §5, §8): username and password (with show/hide), both required. A
+ * successful login stores the bearer token (spec §6) and opens /admin; a refusal shows 'Login
+ * Failed' with the server's text or 'Invalid credentials'.
+ */
+export function AdminLoginForm() {
+  const navigate = useNavigate();
+  const login = useMutation({ mutationFn: adminApi.login, meta: { ignoreUnauthorised: true } });
+
+  return (
+    <UsernamePasswordForm
+      title={T.loginTitle}
+      intro={T.loginIntro}
+      labels={{ username: T.username, password: T.password, submit: T.signIn, submitting: T.signingIn, required: T.credentialsRequired }}
+      pending={login.isPending}
+      onSubmit={(credentials) =>
+        login.mutate(credentials, {
+          onSuccess: ({ token }) => {
+            storeAdminToken(token);
+            void navigate('/admin', { replace: true });
+          },
+          onError: (error) => toast({ title: T.loginFailedTitle, description: serverMessageOf(error) ?? T.loginFailed, variant: 'error' }),
+        })
+      }
+    >
+      <Button component={RouterLink} to="/" color="secondary">
+        {T.backHome}
+      </Button>
+    </UsernamePasswordForm>
+  );
+}

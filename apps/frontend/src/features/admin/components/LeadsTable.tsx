@@ -1,0 +1,112 @@
+import { LEAD_SORT_COLUMNS, type Lead, type LeadSortColumn } from '@archlens/contracts/leads';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import { ADMIN_TEXTS as T } from '../texts';
+
+const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+
+export interface LeadsTableProps {
+  leads: Lead[] | undefined;
+  total: number;
+  loading: boolean;
+  failed: boolean;
+  sortBy: LeadSortColumn;
+  sortOrder: 'asc' | 'desc';
+  /** Clicking the sorted column flips its order; another column sorts ascending (dates newest first). */
+  onSort: (column: LeadSortColumn) => void;
+  /** Zero-based, as MUI's pagination counts. */
+  page: number;
+  pageSize: number;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (pageSize: number) => void;
+}
+
+/**
+ * The leads table of /admin (spec §2, §8): sortable by every column both ways, paginated, with the
+ * spec's load-failure and empty texts. Every value is rendered as text.
+ */
+export function LeadsTable(props: LeadsTableProps) {
+  const { leads, total, loading, failed, sortBy, sortOrder } = props;
+  return (
+    <Box>
+      {loading && <LinearProgress aria-label={T.tableLabel} />}
+      {failed && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {T.loadFailed}
+        </Alert>
+      )}
+      <TableContainer>
+        <Table size="small" aria-label={T.tableLabel} data-testid="leads-table" sx={{ minWidth: 760 }}>
+          <TableHead>
+            <TableRow>
+              {LEAD_SORT_COLUMNS.map((column) => (
+                <TableCell key={column} sortDirection={sortBy === column ? sortOrder : false} sx={{ whiteSpace: 'nowrap' }}>
+                  <TableSortLabel
+                    active={sortBy === column}
+                    direction={sortBy === column ? sortOrder : 'asc'}
+                    onClick={() => props.onSort(column)}
+                  >
+                    {T.columns[column]}
+                  </TableSortLabel>
+                </TableCell>
+              ))}
+              <TableCell>{T.analysisColumn}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {leads?.map((lead) => (
+              <TableRow key={lead.id} hover data-testid="lead-row">
+                <TableCell>{lead.first_name}</TableCell>
+                <TableCell>{lead.last_name}</TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>{lead.email}</TableCell>
+                <TableCell>{T.sourceLabels[lead.source] ?? lead.source}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime.format(new Date(lead.created_at))}</TableCell>
+                <TableCell sx={{ maxWidth: 320 }}>
+                  <Box
+                    component="span"
+                    title={lead.analysis_text ?? ''}
+                    sx={{
+                      display: '-webkit-box',
+                      WebkitLineClamp: 2,
+                      WebkitBoxOrient: 'vertical',
+                      overflow: 'hidden',
+                      color: 'text.secondary',
+                    }}
+                  >
+                    {lead.analysis_text}
+                  </Box>
+                </TableCell>
+              </TableRow>
+            ))}
+            {leads && leads.length === 0 && !failed && (
+              <TableRow>
+                <TableCell colSpan={LEAD_SORT_COLUMNS.length + 1} sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>
+                  {T.empty}
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={total}
+        page={props.page}
+        rowsPerPage={props.pageSize}
+        rowsPerPageOptions={[10, 25, 50, 100]}
+        labelRowsPerPage={T.rowsPerPage}
+        onPageChange={(_, page) => props.onPageChange(page)}
+        onRowsPerPageChange={(event) => props.onPageSizeChange(Number(event.target.value))}
+      />
+    </Box>
+  );
+}

@@ -1,6 +1,0 @@
-/** Dates in British form (en-GB), e.g. "21 Nov 2026, 14:05". */
-export function formatAnalysisDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-}

@@ -1,0 +1,32 @@
+import type { PublicUser } from '@archlens/contracts/auth';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import { NAVIGATION_TEXTS } from '../texts';
+
+/** The 'Pro' badge beside Create while the subscription is not active (spec §2). */
+export function ProBadge() {
+  return (
+    <Chip
+      label={NAVIGATION_TEXTS.proBadge}
+      size="small"
+      color="primary"
+      sx={{ height: 18, fontSize: '0.68rem', fontWeight: 700, ml: 0.75 }}
+    />
+  );
+}
+
+/** The profile image (or the initial) and the first name, or 'User' (spec §2). */
+export function UserIdentity({ user, name }: { user: PublicUser; name: string }) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }} title={NAVIGATION_TEXTS.signedInAs(name)}>
+      <Avatar src={user.profile_image_url ?? undefined} alt="" sx={{ width: 30, height: 30, fontSize: '0.9rem', bgcolor: 'primary.light' }}>
+        {name.charAt(0).toUpperCase()}
+      </Avatar>
+      <Typography variant="body2" noWrap sx={{ fontWeight: 600, maxWidth: 160 }} data-testid="user-first-name">
+        {name}
+      </Typography>
+    </Box>
+  );
+}

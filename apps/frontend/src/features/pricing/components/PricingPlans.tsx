@@ -1,0 +1,71 @@
+import type { PublicUser } from '@archlens/contracts/auth';
+import type { PaidPlanType } from '@archlens/contracts/plans';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { Link as RouterLink } from 'react-router-dom';
+import { toast } from '../../../shared/toast';
+import { AUTH_PATHS } from '../../auth/texts';
+import { goToLoginSoon, useCheckout } from '../hooks/use-checkout';
+import { PRICING_TEXTS } from '../texts';
+import { PlanCard } from './PlanCard';
+
+const P = PRICING_TEXTS.plans;
+
+/** Spec §4: the button of a plan is disabled when the user is on that plan and it is active. */
+export function isCurrentActivePlan(user: PublicUser | null, plan: PaidPlanType): boolean {
+  return user?.subscription?.status === 'active' && user.subscription.plan === plan;
+}
+
+/**
+ * The three plans of /pricing (spec §2, §4, §8, §9): Free goes to /analyse signed in and to login
+ * signed out; a Pro plan opens Stripe Checkout signed in, and signed out shows 'Sign In Required'
+ * and goes to login. The current active plan's button is disabled.
+ */
+export function PricingPlans({ user }: { user: PublicUser | null }) {
+  const checkout = useCheckout();
+
+  const choose = (plan: PaidPlanType) => {
+    if (!user) {
+      toast({ title: PRICING_TEXTS.signInRequiredTitle, description: PRICING_TEXTS.signInRequired, variant: 'info' });
+      goToLoginSoon();
+      return;
+    }
+    checkout.mutate(plan);
+  };
+
+  const paidAction = (plan: PaidPlanType, featured: boolean) => {
+    const current = isCurrentActivePlan(user, plan);
+    const busy = checkout.isPending && checkout.variables === plan;
+    return (
+      <Button
+        variant={featured ? 'contained' : 'outlined'}
+        size="large"
+        fullWidth
+        disabled={current || checkout.isPending}
+        loading={busy}
+        loadingPosition="start"
+        onClick={() => choose(plan)}
+      >
+        {current ? PRICING_TEXTS.currentPlan : busy ? PRICING_TEXTS.redirecting : P[plan].cta}
+      </Button>
+    );
+  };
+
+  const freeAction = user ? (
+    <Button component={RouterLink} to="/analyse" variant="outlined" size="large" fullWidth>
+      {P.free.cta}
+    </Button>
+  ) : (
+    <Button href={AUTH_PATHS.login} variant="outlined" size="large" fullWidth>
+      {P.free.cta}
+    </Button>
+  );
+
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' }, gap: 3, alignItems: 'stretch' }}>
+      <PlanCard id="free" {...P.free} action={freeAction} />
+      <PlanCard id="monthly" {...P.monthly} highlight={PRICING_TEXTS.popular} featured action={paidAction('monthly', true)} />
+      <PlanCard id="yearly" {...P.yearly} action={paidAction('yearly', false)} />
+    </Box>
+  );
+}

@@ -1,0 +1,38 @@
+import type { PaidPlanType } from '@archlens/contracts/plans';
+import { useMutation } from '@tanstack/react-query';
+import { HttpError } from '../../../api/client';
+import { serverMessageOf } from '../../../api/error-message';
+import { toast } from '../../../shared/toast';
+import { AUTH_PATHS, UNAUTHORISED_REDIRECT_DELAY_MS } from '../../auth/texts';
+import { billingApi, goToStripe } from '../../billing/api/billing-api';
+import { PRICING_TEXTS } from '../texts';
+
+/** Spec §8: after a sign-in toast, login follows as after any 401 (500 ms). */
+export function goToLoginSoon(): void {
+  window.setTimeout(() => window.location.assign(AUTH_PATHS.login), UNAUTHORISED_REDIRECT_DELAY_MS);
+}
+
+/**
+ * Choosing a Pro plan (spec §2 /pricing, §7, §8): `POST /api/create-checkout-session`, then the
+ * browser goes to the Stripe Checkout url. A 401 shows 'Please Sign In' and goes to login (not the
+ * global 'Unauthorized' handler); any other failure shows 'Checkout Failed' with the server's message.
+ */
+export function useCheckout() {
+  return useMutation({
+    mutationFn: (planType: PaidPlanType) => billingApi.createCheckoutSession(planType),
+    meta: { ignoreUnauthorised: true },
+    onSuccess: ({ url }) => goToStripe(url),
+    onError: (error) => {
+      if (error instanceof HttpError && error.status === 401) {
+        toast({ title: PRICING_TEXTS.pleaseSignInTitle, description: PRICING_TEXTS.pleaseSignIn, variant: 'error' });
+        goToLoginSoon();
+        return;
+      }
+      toast({
+        title: PRICING_TEXTS.checkoutFailedTitle,
+        description: serverMessageOf(error) ?? (error instanceof Error ? error.message : PRICING_TEXTS.checkoutFailedFallback),
+        variant: 'error',
+      });
+    },
+  });
+}

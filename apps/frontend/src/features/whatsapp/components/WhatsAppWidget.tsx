@@ -1,0 +1,107 @@
+import WhatsApp from '@mui/icons-material/WhatsApp';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Fab from '@mui/material/Fab';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent } from 'react';
+import { toast } from '../../../shared/toast';
+import { WHATSAPP_TEXTS as T } from '../texts';
+import { WHATSAPP_PHONE } from '../whatsapp-phone';
+import { whatsappUrl } from '../whatsapp-url';
+
+/**
+ * The floating WhatsApp button and its dialog (spec §2, §5, §8; issue 14), for signed-in users: a
+ * message box, 'Paste from Clipboard' (the system clipboard), a character count, Cancel and 'Send
+ * via WhatsApp' (disabled while the message is blank), which opens the click-to-chat link with the
+ * configured number (`WHATSAPP_PHONE`) and the url-encoded message in a new tab.
+ */
+export default function WhatsAppWidget() {
+  const [open, setOpen] = useState(false);
+  const [message, setMessage] = useState('');
+  const blank = message.trim() === '';
+
+  const paste = async () => {
+    try {
+      const pasted = await navigator.clipboard.readText();
+      setMessage((current) => (current.trim() === '' ? pasted : `${current.trimEnd()}\n\n${pasted}`));
+      toast({ title: T.pastedTitle, description: T.pasted, variant: 'success' });
+    } catch {
+      toast({ title: T.pasteFailedTitle, description: T.pasteFailed, variant: 'error' });
+    }
+  };
+
+  const send = (event: FormEvent) => {
+    event.preventDefault();
+    if (blank) {
+      toast({ title: T.requiredTitle, description: T.required, variant: 'warning' });
+      return;
+    }
+    window.open(whatsappUrl(WHATSAPP_PHONE, message), '_blank', 'noopener,noreferrer');
+    toast({ title: T.openingTitle, description: T.opening, variant: 'success' });
+    setOpen(false);
+  };
+
+  return (
+    <>
+      <Fab
+        size="medium"
+        aria-label={T.buttonLabel}
+        onClick={() => setOpen(true)}
+        data-testid="whatsapp-button"
+        sx={{
+          position: 'fixed',
+          left: { xs: 16, sm: 24 },
+          bottom: { xs: 16, sm: 24 },
+          zIndex: (theme) => theme.zIndex.speedDial,
+          bgcolor: '#1f7a4d',
+          color: 'common.white',
+          '&:hover': { bgcolor: '#17613d' },
+        }}
+      >
+        <WhatsApp />
+      </Fab>
+      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="whatsapp-title" fullWidth maxWidth="sm">
+        <form noValidate onSubmit={send}>
+          <DialogTitle id="whatsapp-title">{T.title}</DialogTitle>
+          <DialogContent>
+            <TextField
+              label={T.messageLabel}
+              value={message}
+              onChange={(event) => setMessage(event.target.value)}
+              multiline
+              minRows={5}
+              maxRows={14}
+              fullWidth
+              autoFocus
+              sx={{ mt: 1 }}
+            />
+            <Typography
+              variant="caption"
+              color="text.secondary"
+              component="p"
+              sx={{ mt: 1, textAlign: 'right' }}
+              data-testid="whatsapp-characters"
+            >
+              {T.characters(message.length)}
+            </Typography>
+          </DialogContent>
+          <DialogActions sx={{ px: 3, pb: 2.5, gap: 1, flexWrap: 'wrap' }}>
+            <Button onClick={() => void paste()} color="secondary" sx={{ mr: 'auto' }}>
+              {T.pasteFromClipboard}
+            </Button>
+            <Button onClick={() => setOpen(false)} color="secondary">
+              {T.cancel}
+            </Button>
+            <Button type="submit" variant="contained" disabled={blank}>
+              {T.send}
+            </Button>
+          </DialogActions>
+        </form>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { CreditUsageCard } from '../features/account/components/CreditUsageCard';
+import { StyleDescriptionEditor } from '../features/account/components/StyleDescriptionEditor';
+import { SubscriptionCard } from '../features/account/components/SubscriptionCard';
+import { ACCOUNT_TEXTS } from '../features/account/texts';
+import { useAuth } from '../features/auth/hooks/use-auth';
+import { RecentActivity } from '../features/home/components/RecentActivity';
+
+/**
+ * Route `/account`, signed in only (spec §2, §4, §5, §8): the subscription card, Credit Usage, the
+ * style description editor and Recent Activity. Signed out the route is not mounted (the landing
+ * shows), and a 401 on its calls goes through the global handler (spec §8).
+ */
+export default function AccountPage() {
+  const { user } = useAuth();
+  const subscription = user?.subscription ?? null;
+  return (
+    <Container component="main" maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
+      <Box component="header" sx={{ mb: { xs: 3, md: 4 }, maxWidth: 760 }}>
+        <Typography variant="h1">{ACCOUNT_TEXTS.title}</Typography>
+        <Typography variant="subtitle1" sx={{ mt: 1.5 }}>
+          {ACCOUNT_TEXTS.intro}
+        </Typography>
+      </Box>
+      <Stack spacing={3}>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' }, gap: 3 }}>
+          <SubscriptionCard subscription={subscription} />
+          <CreditUsageCard subscription={subscription} />
+        </Box>
+        <StyleDescriptionEditor />
+        <RecentActivity />
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,258 @@
+import { ACCEPTED_IMAGE_MIME_TYPES, formatBytes } from '@archlens/contracts/analysis';
+import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutlined';
+import AutoAwesomeOutlined from '@mui/icons-material/AutoAwesomeOutlined';
+import CloseIcon from '@mui/icons-material/Close';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import { alpha } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
+import { useState, type ChangeEvent, type DragEvent, type ReactNode } from 'react';
+import { UPLOAD_CARD_TEXTS } from './texts';
+import type { ImageSelection } from './use-image-selection';
+
+/** The texts of one tool's upload card (each feature keeps them in its own texts.ts). */
+export interface ImageUploadCardTexts {
+  heading: string;
+  uploadButton: string;
+  uploadedHeading: (count: number) => string;
+  /** The submit button, e.g. 'Generate Analysis' or 'Analyse Sketch'. */
+  submit: string;
+  /** The alternative text of a preview; the file name when absent. */
+  previewAlt?: (position: number, fileName: string) => string;
+}
+
+/** A secondary button: 'Remove all' beside the count, or 'Start Over' beside the submit button. */
+export interface UploadCardAction {
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+  icon?: ReactNode;
+}
+
+export interface ImageUploadCardProps {
+  /** The images chosen, from `useImageSelection` (which applies the spec §5 checks). */
+  selection: ImageSelection;
+  /** Spec §9: 10 photos, 3 sketches. */
+  maxImages: number;
+  busy: boolean;
+  texts: ImageUploadCardTexts;
+  /** Number the previews from 1, as an ordered list (spec §2 /read-sketch: previews numbered 1 to 3). */
+  numbered?: boolean;
+  /** 'contain' shows a whole drawing; 'cover' (the default) fills the tile with a photo. */
+  previewFit?: 'cover' | 'contain';
+  onSubmit: () => void;
+  /** Shown beside the uploaded count while there are images. */
+  clearAction?: UploadCardAction;
+  /** Shown beside the submit button. */
+  secondaryAction?: UploadCardAction;
+}
+
+/**
+ * Upload area (button, file input and drop zone), previews with remove buttons and the submit
+ * button: the upload half of /analyse and /read-sketch (spec §2, §5). Chosen and dropped files go
+ * to `selection.addFiles`, which applies the spec §5 checks.
+ */
+export function ImageUploadCard({
+  selection: { images, addFiles: onAddFiles, removeImage: onRemove },
+  maxImages,
+  busy,
+  texts,
+  numbered = false,
+  previewFit = 'cover',
+  onSubmit,
+  clearAction,
+  secondaryAction,
+}: ImageUploadCardProps) {
+  const [dragActive, setDragActive] = useState(false);
+  const full = images.length >= maxImages;
+
+  const onInputChange = (event: ChangeEvent<HTMLInputElement>) => {
+    onAddFiles(Array.from(event.target.files ?? []));
+    event.target.value = ''; // choosing the same file again still fires a change
+  };
+  const onDragOver = (event: DragEvent) => {
+    event.preventDefault();
+    event.dataTransfer.dropEffect = busy ? 'none' : 'copy';
+    setDragActive(true);
+  };
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragActive(false);
+    if (!busy) onAddFiles(Array.from(event.dataTransfer.files));
+  };
+
+  return (
+    <Card component="section" aria-labelledby="upload-heading">
+      <CardContent sx={{ p: { xs: 2.5, md: 3 } }}>
+        <Typography id="upload-heading" variant="h2" sx={{ mb: 2 }}>
+          {texts.heading}
+        </Typography>
+
+        <Box
+          data-testid="upload-drop-zone"
+          onDragOver={onDragOver}
+          onDragEnter={onDragOver}
+          onDragLeave={(event) => {
+            // Moving over a child fires dragleave on the zone: only a real exit counts.
+            if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragActive(false);
+          }}
+          onDrop={onDrop}
+          sx={(theme) => ({
+            border: '1.5px dashed',
+            borderColor: dragActive ? 'primary.main' : alpha(theme.palette.text.primary, 0.22),
+            bgcolor: dragActive ? alpha(theme.palette.primary.main, 0.06) : 'background.default',
+            borderRadius: 3,
+            px: 2,
+            py: { xs: 3.5, md: 4.5 },
+            textAlign: 'center',
+            transition: 'background-color 120ms, border-color 120ms',
+          })}
+        >
+          <AddPhotoAlternateOutlined sx={{ fontSize: 40, color: 'primary.main', opacity: 0.85 }} aria-hidden />
+          <Box sx={{ mt: 1.5 }}>
+            <Button component="label" variant="outlined" disabled={busy || full} data-testid="upload-button">
+              {texts.uploadButton}
+              <input
+                type="file"
+                multiple
+                accept={ACCEPTED_IMAGE_MIME_TYPES.join(',')}
+                hidden
+                onChange={onInputChange}
+                data-testid="image-input"
+              />
+            </Button>
+          </Box>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1.25 }}>
+            {UPLOAD_CARD_TEXTS.dropHint}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
+            {UPLOAD_CARD_TEXTS.formats(maxImages)}
+          </Typography>
+        </Box>
+
+        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mt: 3, mb: 1.5 }}>
+          <Typography variant="h5" component="h3" data-testid="uploaded-count">
+            {texts.uploadedHeading(images.length)}
+          </Typography>
+          {images.length > 0 && clearAction && (
+            <Button size="small" color="secondary" onClick={clearAction.onClick} disabled={busy || clearAction.disabled}>
+              {clearAction.label}
+            </Button>
+          )}
+        </Stack>
+
+        {images.length > 0 && (
+          <Box
+            component="ul"
+            aria-label={texts.uploadedHeading(images.length)}
+            sx={{
+              listStyle: 'none',
+              p: 0,
+              m: 0,
+              display: 'grid',
+              gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)' },
+              gap: 1.5,
+            }}
+          >
+            {images.map((image, index) => (
+              <Box component="li" key={image.id} data-testid="image-preview" sx={{ position: 'relative', minWidth: 0 }}>
+                <Box
+                  component="img"
+                  src={image.previewUrl}
+                  alt={texts.previewAlt?.(index + 1, image.file.name) ?? image.file.name}
+                  sx={{
+                    display: 'block',
+                    width: '100%',
+                    aspectRatio: '4 / 3',
+                    objectFit: previewFit,
+                    borderRadius: 2,
+                    border: 1,
+                    borderColor: 'divider',
+                    bgcolor: 'background.default',
+                  }}
+                />
+                {numbered && (
+                  <Box
+                    aria-hidden
+                    data-testid="preview-number"
+                    sx={{
+                      position: 'absolute',
+                      top: 6,
+                      left: 6,
+                      minWidth: 26,
+                      height: 26,
+                      px: 0.75,
+                      borderRadius: 13,
+                      display: 'grid',
+                      placeItems: 'center',
+                      bgcolor: 'primary.main',
+                      color: 'primary.contrastText',
+                      fontSize: '0.8rem',
+                      fontWeight: 700,
+                      boxShadow: 1,
+                    }}
+                  >
+                    {index + 1}
+                  </Box>
+                )}
+                <IconButton
+                  size="small"
+                  aria-label={UPLOAD_CARD_TEXTS.removeImage(image.file.name)}
+                  onClick={() => onRemove(image.id)}
+                  disabled={busy}
+                  sx={{
+                    position: 'absolute',
+                    top: 6,
+                    right: 6,
+                    bgcolor: 'rgba(255,255,255,0.92)',
+                    boxShadow: 1,
+                    '&:hover': { bgcolor: '#fff' },
+                  }}
+                >
+                  <CloseIcon fontSize="small" />
+                </IconButton>
+                <Typography variant="caption" component="p" noWrap title={image.file.name} sx={{ mt: 0.5, fontWeight: 500 }}>
+                  {image.file.name}
+                </Typography>
+                <Typography variant="caption" component="p" color="text.secondary">
+                  {formatBytes(image.file.size)}
+                </Typography>
+              </Box>
+            ))}
+          </Box>
+        )}
+
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 3 }}>
+          <Button
+            variant="contained"
+            size="large"
+            fullWidth
+            onClick={onSubmit}
+            disabled={images.length === 0 || busy}
+            startIcon={busy ? <CircularProgress size={18} color="inherit" aria-hidden /> : <AutoAwesomeOutlined />}
+          >
+            {texts.submit}
+          </Button>
+          {secondaryAction && (
+            <Button
+              variant="outlined"
+              color="secondary"
+              size="large"
+              onClick={secondaryAction.onClick}
+              disabled={secondaryAction.disabled}
+              startIcon={secondaryAction.icon}
+              sx={{ flexShrink: 0 }}
+            >
+              {secondaryAction.label}
+            </Button>
+          )}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

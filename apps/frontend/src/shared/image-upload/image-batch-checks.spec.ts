@@ -1,0 +1,40 @@
+import { MAX_ANALYSIS_IMAGES } from '@archlens/contracts/analysis';
+import { MAX_SKETCH_IMAGES, SKETCH_MESSAGES } from '@archlens/contracts/sketch';
+import { checkImageBatch } from './image-batch-checks';
+
+const image = (name: string, size = 1000, type = 'image/jpeg') => ({ name, size, type });
+
+describe('checkImageBatch (spec §5)', () => {
+  it('accepts up to 10 images in all', () => {
+    expect(checkImageBatch([image('a.jpg'), image('b.png', 10, 'image/png')], 8, MAX_ANALYSIS_IMAGES)).toBeNull();
+  });
+
+  it('refuses an 11th image', () => {
+    expect(checkImageBatch([image('a.jpg')], 10, MAX_ANALYSIS_IMAGES)).toEqual({
+      title: 'Too Many Files',
+      description: 'Please select up to 10 images only.',
+    });
+  });
+
+  it('refuses a 4th sketch with the sketch reader’s text', () => {
+    expect(checkImageBatch([image('a.png'), image('b.png'), image('c.png'), image('d.png')], 0, MAX_SKETCH_IMAGES)).toEqual({
+      title: SKETCH_MESSAGES.tooManyTitle,
+      description: SKETCH_MESSAGES.tooMany,
+    });
+    expect(checkImageBatch([image('a.png'), image('b.png')], 1, MAX_SKETCH_IMAGES)).toBeNull();
+  });
+
+  it('names the first file that is not an image', () => {
+    expect(checkImageBatch([image('a.jpg'), image('notes.txt', 5, 'text/plain')], 0, MAX_ANALYSIS_IMAGES)).toEqual({
+      title: 'Invalid Files',
+      description: '"notes.txt" is not an image file.',
+    });
+  });
+
+  it('names a file over 50MB with its size', () => {
+    expect(checkImageBatch([image('huge.jpg', 51 * 1024 * 1024)], 0, MAX_SKETCH_IMAGES)).toEqual({
+      title: 'Files Too Large',
+      description: '"huge.jpg" is too large (51.0 MB). Maximum size is 50MB.',
+    });
+  });
+});

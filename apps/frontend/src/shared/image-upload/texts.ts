@@ -1,0 +1,19 @@
+import { ANALYSIS_MESSAGES } from '@archlens/contracts/analysis';
+
+/** Spec §5, §8 file-check toasts shared by every image upload (analysis photos, sketches), word for word. */
+export const FILE_CHECK_TEXTS = {
+  tooManyTitle: 'Too Many Files',
+  tooMany: ANALYSIS_MESSAGES.tooManyImages,
+  invalidTitle: 'Invalid Files',
+  notAnImage: ANALYSIS_MESSAGES.notAnImage,
+  tooLargeTitle: 'Files Too Large',
+  tooLarge: ANALYSIS_MESSAGES.tooLarge,
+  noImagesTitle: 'No Images Selected',
+} as const;
+
+/** Our own texts of the shared upload card (British English). */
+export const UPLOAD_CARD_TEXTS = {
+  dropHint: 'or drag and drop them here',
+  formats: (maxImages: number) => `JPG, PNG, WebP · up to ${maxImages} images · 50MB each`,
+  removeImage: (fileName: string) => `Remove ${fileName}`,
+} as const;

@@ -1,0 +1,94 @@
+import { Body, Controller, Get, HttpCode, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import {
+  adminLoginRequestSchema,
+  leadFiltersSchema,
+  leadsListQuerySchema,
+  type AdminLoginRequest,
+  type AdminLoginResponse,
+  type AdminVerifyResponse,
+  type LeadFilters,
+  type LeadsListQuery,
+  type LeadsListResponse,
+  type LeadStats,
+} from '@archlens/contracts/leads';
+import { CommandClient } from '@archlens/platform/messaging';
+import { clientAddress } from '../http/client-address.js';
+import { ZodBodyPipe } from '../http/zod-body.pipe.js';
+import { ZodQueryPipe } from '../http/zod-query.pipe.js';
+import { RateLimitsService } from '../security/rate-limits.service.js';
+import { AdminAuthService, type AdminSession } from './admin-auth.service.js';
+import { AdminTokenGuard, CurrentAdmin } from './admin-token.guard.js';
+import { LeadExportDownloadService } from './lead-export-download.service.js';
+
+/** `POST /api/admin/login` (spec §7): the only admin route without a token. */
+@Controller('api/admin')
+export class AdminLoginController {
+  constructor(
+    private readonly auth: AdminAuthService,
+    private readonly limits: RateLimitsService,
+  ) {}
+
+  /**
+   * `{username, password}` → 200 `{token, expiresAt}`; 400 `Username and password are required`;
+   * 401 `Invalid credentials` for a wrong username or password alike; 429 with `Retry-After` once an
+   * address has `RATE_LIMIT_ADMIN_LOGIN_PER_IP` failed attempts in 15 minutes (each attempt is
+   * counted as it starts, a success gives its point back); 503 when the limits' Redis is unreachable.
+   */
+  @Post('login')
+  @HttpCode(200)
+  async login(
+    @Body(new ZodBodyPipe(adminLoginRequestSchema)) body: AdminLoginRequest,
+    @Req() request: Request,
+  ): Promise<AdminLoginResponse> {
+    const address = clientAddress(request);
+    await this.limits.consume('adminLoginPerIp', address);
+    const answer = await this.auth.signIn(body);
+    await this.limits.reward('adminLoginPerIp', address);
+    return answer;
+  }
+}
+
+/**
+ * The admin API behind a bearer token (spec §6, §7; issue 13): every route here answers 401
+ * `Unauthorized` without a valid admin token (`AdminTokenGuard`), before anything else runs.
+ */
+@Controller('api/admin')
+@UseGuards(AdminTokenGuard)
+export class AdminController {
+  constructor(
+    private readonly commands: CommandClient,
+    private readonly downloads: LeadExportDownloadService,
+  ) {}
+
+  /** `GET /api/admin/verify` → `{valid: true, username, expiresAt}` for a valid token. */
+  @Get('verify')
+  verify(@CurrentAdmin() admin: AdminSession): AdminVerifyResponse {
+    return { valid: true, username: admin.username, expiresAt: admin.expiresAt };
+  }
+
+  /**
+   * `GET /api/admin/leads?search&source&sortBy&sortOrder&page&pageSize` → one page of leads and
+   * the total (`leads.list`); 400 naming the parameter for a bad query.
+   */
+  @Get('leads')
+  async leads(@Query(new ZodQueryPipe(leadsListQuerySchema)) query: LeadsListQuery): Promise<LeadsListResponse> {
+    return this.commands.request('leads.list', query);
+  }
+
+  /** `GET /api/admin/leads/stats` → the lead statistics (`leads.stats`, spec §3). */
+  @Get('leads/stats')
+  async stats(): Promise<LeadStats> {
+    return this.commands.request('leads.stats', {});
+  }
+
+  /**
+   * `GET /api/admin/leads/export?search&source&sortBy&sortOrder` → the matching leads as a CSV
+   * download (`leads.export` stores it; it is streamed here and then removed); 400 for a bad query.
+   */
+  @Get('leads/export')
+  async export(@Query(new ZodQueryPipe(leadFiltersSchema)) filters: LeadFilters, @Res() response: Response): Promise<void> {
+    const exported = await this.commands.request('leads.export', filters);
+    await this.downloads.send(exported, response);
+  }
+}

@@ -1,0 +1,54 @@
+import { Body, Controller, Headers, HttpCode, Post, UseGuards } from '@nestjs/common';
+import {
+  createCheckoutSessionRequestSchema,
+  type CreateCheckoutSessionRequest,
+  type SessionUrlResponse,
+  type StripeWebhookResponse,
+} from '@archlens/contracts/billing';
+import { ZodBodyPipe } from '../http/zod-body.pipe.js';
+import { CurrentUserId, SessionGuard } from '../sessions/session.guard.js';
+import { BillingService } from './billing.service.js';
+
+/** Issue 15, spec §7: checkout and portal (signed-in only) and Stripe's webhook (public, signed). */
+@Controller('api')
+export class BillingController {
+  constructor(private readonly billing: BillingService) {}
+
+  /**
+   * `POST /api/create-checkout-session` `{planType: 'monthly' | 'yearly'}` → 200 `{url}` (Stripe
+   * Checkout; the browser goes there). 400 for another plan; 401 signed out; 503 'Payments are not
+   * configured' with no Stripe key; 502 when Stripe fails.
+   */
+  @Post('create-checkout-session')
+  @HttpCode(200)
+  @UseGuards(SessionGuard)
+  checkout(
+    @CurrentUserId() userId: string,
+    @Body(new ZodBodyPipe(createCheckoutSessionRequestSchema)) body: CreateCheckoutSessionRequest,
+  ): Promise<SessionUrlResponse> {
+    return this.billing.checkout(userId, body.planType);
+  }
+
+  /**
+   * `POST /api/create-portal-session` `{}` → 200 `{url}` (the Stripe billing portal, returning to
+   * /account). 401 signed out; 404 before any checkout; 503 'Payments are not configured'; 502.
+   */
+  @Post('create-portal-session')
+  @HttpCode(200)
+  @UseGuards(SessionGuard)
+  portal(@CurrentUserId() userId: string): Promise<SessionUrlResponse> {
+    return this.billing.portal(userId);
+  }
+
+  /**
+   * `POST /api/webhooks/stripe` (raw body, `stripe-signature` header) → 200 `{received: true}` once
+   * applied (or recognised as a repeat). 400 'Invalid signature' and nothing changed for a missing,
+   * forged or tampered signature. Public: Stripe sends no session and no `Origin`, so the Origin
+   * check lets it through; the signature is the authentication.
+   */
+  @Post('webhooks/stripe')
+  @HttpCode(200)
+  webhook(@Body() body: unknown, @Headers('stripe-signature') signature: string | undefined): Promise<StripeWebhookResponse> {
+    return this.billing.webhook(body, signature);
+  }
+}

@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import type { EmailClipboardRequest } from '@archlens/contracts/clipboard';
+import { CommandClient, NoWorkerError } from '@archlens/platform/messaging';
+import { RateLimitsService } from '../security/rate-limits.service.js';
+
+/**
+ * The gateway's side of "Email Myself" (issue 14 point 4, spec §2 "Email Your Clipboard", §3
+ * email-clipboard payload): the clipboard text is queued as one `email.send` message (template
+ * `clipboard`) to the address typed in the sub-dialog, limited per user. No lead is recorded: leads
+ * come from e-mailed analyses only (spec §1 "leads are collected when analyses are e-mailed", issue 13).
+ */
+@Injectable()
+export class ClipboardService {
+  constructor(
+    private readonly commands: CommandClient,
+    private readonly limits: RateLimitsService,
+  ) {}
+
+  /**
+   * Queues the clipboard e-mail once the per-user limit allows it
+   * (`RATE_LIMIT_EMAIL_CLIPBOARD_PER_USER` an hour, default 10). The recipient is any address the
+   * user typed (spec §2: Email Address is a field of the sub-dialog, not the account's e-mail); the
+   * limit is what keeps the route from being a relay. The text is sent as it came, untrimmed.
+   * @param userId the signed-in user, whose hourly count is used
+   * @param request the validated body (`emailClipboardRequestSchema`: names and e-mail trimmed, text non-blank)
+   * @returns the new message's id (`email.send`'s idempotency key)
+   * @throws TooManyRequestsException 429 with `Retry-After` past the limit (nothing queued);
+   *   ServiceUnavailableException 503 when the limits' Redis is down; NoWorkerError (503) when no
+   *   email-worker listens, the point given back since nothing was queued; ServiceUnavailableError
+   *   (503) when the queue's Redis is down
+   */
+  async email(userId: string, request: EmailClipboardRequest): Promise<{ messageId: string }> {
+    await this.limits.consume('emailClipboardPerUser', userId);
+    const messageId = randomUUID();
+    try {
+      await this.commands.enqueue('email.send', {
+        messageId,
+        to: request.email,
+        template: 'clipboard',
+        data: { firstName: request.firstName, lastName: request.lastName, clipboardText: request.clipboardText },
+      });
+    } catch (error) {
+      // No worker: the job was never added, so the try does not count against the hour.
+      if (error instanceof NoWorkerError) await this.limits.reward('emailClipboardPerUser', userId).catch(() => undefined);
+      throw error;
+    }
+    return { messageId };
+  }
+}

@@ -1,0 +1,15 @@
+import { createServiceDataSource } from '@archlens/platform/database';
+import { LeadEntity } from '../leads/lead.entity.js';
+import { CreateLeads1764028800000 } from './migrations/1764028800000-create-leads.js';
+
+/** The `leads` schema's owner (ARCHITECTURE.md). */
+export const LEADS_SCHEMA = 'leads';
+/** leads-service's entities. */
+export const LEADS_ENTITIES = [LeadEntity];
+/** leads-service's reviewed migrations, in order. */
+export const LEADS_MIGRATIONS = [CreateLeads1764028800000];
+
+/** leads-service's TypeORM data source (for tools and tests; the service builds its own through the worker host). */
+export function createLeadsDataSource(databaseUrl: string) {
+  return createServiceDataSource({ url: databaseUrl, schema: LEADS_SCHEMA, entities: LEADS_ENTITIES, migrations: LEADS_MIGRATIONS });
+}

@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import { pipeline, Transform } from 'node:stream';
+import { Inject, Injectable } from '@nestjs/common';
+import { stringify } from 'csv-stringify';
+import type { PoolClient } from 'pg';
+import QueryStream from 'pg-query-stream';
+import type { DataSource } from 'typeorm';
+import { leadsExportFileName, type ExportLeadsResult, type LeadFilters } from '@archlens/contracts/leads';
+import { SERVICE_DATA_SOURCE } from '@archlens/platform/worker-host';
+import { ObjectStorage } from '@archlens/platform/storage';
+import { leadFiltersWhere, leadsOrderBy } from '../leads/lead-filters.sql.js';
+import { LEAD_COLUMNS, type LeadRow } from '../leads/leads.service.js';
+import { neutraliseCell } from './csv-cells.js';
+
+/** Where exports are stored until the gateway has streamed them to the admin (and removed them). */
+export const LEADS_EXPORT_PREFIX = 'exports/leads/';
+
+/** The CSV's columns: the spec §3 lead fields, under their own names in the header row. */
+const CSV_COLUMNS = ['id', 'first_name', 'last_name', 'email', 'source', 'created_at', 'analysis_text'] as const;
+
+/** Rows fetched from PostgreSQL per round trip of the export's cursor. */
+const CURSOR_BATCH_ROWS = 500;
+
+/**
+ * The CSV export of the leads (issue 13), with memory flat whatever the row count: a server-side
+ * cursor (`pg-query-stream`) reads the matching rows a batch at a time, each text cell is
+ * neutralised against formula injection (`neutraliseCell`), `csv-stringify` writes RFC 4180 CSV
+ * (header row, CRLF line ends, fields with commas, quotes or line breaks quoted, quotes doubled) in
+ * UTF-8 with a byte order mark (so spreadsheets read accents right), and the bytes go to object
+ * storage as they are made (`ObjectStorage.putStream`, 5 MiB parts). Back-pressure runs the whole
+ * way: the cursor is read only as fast as the parts are stored.
+ */
+@Injectable()
+export class LeadsExportService {
+  constructor(
+    @Inject(SERVICE_DATA_SOURCE) private readonly dataSource: DataSource,
+    private readonly storage: ObjectStorage,
+  ) {}
+
+  /**
+   * Writes the leads matching `filters`, in the list's order, to `exports/leads/<uuid>.csv`.
+   * @param now the date of the file name (`leadsExportFileName`)
+   * @returns the object's key, the dated file name and the number of leads written
+   * @throws the database's or the store's error; nothing is left in the bucket then
+   */
+  async export(filters: LeadFilters, now: Date = new Date()): Promise<ExportLeadsResult> {
+    const where = leadFiltersWhere(filters);
+    const key = `${LEADS_EXPORT_PREFIX}${randomUUID()}.csv`;
+    const runner = this.dataSource.createQueryRunner();
+    const client = (await runner.connect()) as PoolClient;
+    let rows = 0;
+    try {
+      const cursor = client.query(
+        new QueryStream(`SELECT ${LEAD_COLUMNS} FROM leads.leads WHERE ${where.sql} ORDER BY ${leadsOrderBy(filters)}`, where.params, {
+          batchSize: CURSOR_BATCH_ROWS,
+        }),
+      );
+      const toRecord = new Transform({
+        objectMode: true,
+        transform(row: LeadRow, _encoding, done) {
+          rows += 1;
+          done(null, {
+            id: row.id,
+            first_name: neutraliseCell(row.first_name),
+            last_name: neutraliseCell(row.last_name),
+            email: neutraliseCell(row.email),
+            source: neutraliseCell(row.source),
+            created_at: row.created_at.toISOString(),
+            analysis_text: row.analysis_text === null ? '' : neutraliseCell(row.analysis_text),
+          });
+        },
+      });
+      const csv = stringify({ header: true, bom: true, columns: [...CSV_COLUMNS], record_delimiter: 'windows' });
+      // An error anywhere destroys every stage; `putStream` then sees it, aborts the upload and throws.
+      const body = pipeline(cursor, toRecord, csv, () => undefined);
+      await this.storage.putStream(key, body, 'text/csv; charset=utf-8');
+    } finally {
+      await runner.release();
+    }
+    return { key, fileName: leadsExportFileName(now), rows };
+  }
+}

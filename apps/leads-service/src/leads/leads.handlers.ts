@@ -1,0 +1,24 @@
+import { Injectable } from '@nestjs/common';
+import { QUEUES } from '@archlens/contracts/queues';
+import type { JobHandlers } from '@archlens/platform/messaging';
+import type { QueueHandlers } from '@archlens/platform/worker-host';
+import { LeadsExportService } from '../export/leads-export.service.js';
+import { LeadsService } from './leads.service.js';
+
+/** The `leads` queue: the admin console's list, statistics and CSV export (issue 13). */
+@Injectable()
+export class LeadsHandlers implements QueueHandlers<typeof QUEUES.leads> {
+  readonly queue = QUEUES.leads;
+  constructor(
+    private readonly leads: LeadsService,
+    private readonly exports: LeadsExportService,
+  ) {}
+
+  handlers(): JobHandlers<typeof QUEUES.leads> {
+    return {
+      'leads.list': (query) => this.leads.list(query),
+      'leads.stats': () => this.leads.stats(),
+      'leads.export': (filters) => this.exports.export(filters),
+    };
+  }
+}

@@ -1,0 +1,189 @@
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { Queue } from 'bullmq';
+import { E2E_ADMIN_PASSWORD } from '../playwright.config';
+import { recordToasts } from './toasts';
+
+const here = import.meta.dirname ?? path.dirname(new URL(import.meta.url).pathname);
+const photos = path.resolve(here, '../../shared/fixtures/photos');
+const TWO = ['mit-media-lab.jpg', 'havana-cathedral-baroque.jpg'].map((n) => path.join(photos, n));
+/** The app's state directory and file outbox (playwright.config.ts: `.local/e2e`). */
+const STATE_DIR = path.resolve(here, '..', '.local/e2e');
+const OUTBOX = path.join(STATE_DIR, 'outbox');
+/** playwright.config.ts gives the app these local admin credentials (scripts/start.mjs hashes the password). */
+const ADMIN = { username: 'admin', password: E2E_ADMIN_PASSWORD };
+const ADMIN_TOKEN_KEY = 'archlens_admin_token';
+
+const words = (text: string) => text.split(/\s+/).filter(Boolean);
+
+/** The newest `.eml` in the outbox addressed to `email`, waiting for the email-worker to write it. */
+async function emlFor(email: string, since: number): Promise<string> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const names = (await readdir(OUTBOX).catch(() => [] as string[])).filter((n) => n.endsWith('.eml'));
+    for (const name of names) {
+      const file = path.join(OUTBOX, name);
+      if ((await stat(file)).mtimeMs < since) continue;
+      const eml = await readFile(file, 'utf8');
+      if (eml.includes(`To: ${email}`)) return eml;
+    }
+    if (Date.now() > deadline) throw new Error(`no message to ${email} in ${OUTBOX}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** The Redis the app under test uses (scripts/start.mjs writes it into its state directory). */
+async function appRedisUrl(): Promise<string> {
+  const services = JSON.parse(await readFile(path.join(STATE_DIR, 'services.json'), 'utf8')) as { redisUrl: string };
+  return services.redisUrl;
+}
+
+test('an analysis leaves the screen as a PDF, a copy, a clipboard entry and an e-mail, and its recipient becomes one lead in /admin', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(240_000);
+  const stamp = Date.now();
+  const userEmail = `reports-${stamp}@example.com`;
+  const leadEmail = `client-${stamp}@example.com`;
+  const signUp = await page.request.post('/api/auth/signup', {
+    data: { email: userEmail, first_name: 'Lina', last_name: 'Bo Bardi', password: 'concrete' },
+    headers: { Origin: 'http://localhost:3100' },
+  });
+  expect(signUp.status()).toBe(201);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: 'http://localhost:3100' });
+
+  await page.goto('/analyse');
+  await page.locator('input[type="file"]').setInputFiles(TWO);
+  await expect(page.getByText('Uploaded Images (2/10)')).toBeVisible();
+  await page.getByRole('button', { name: 'Generate Analysis' }).click();
+  const primary = page.getByTestId('primary-description');
+  await expect(primary).toBeVisible({ timeout: 60_000 });
+  const description = (await primary.innerText()).trim();
+  expect(words(description)).toHaveLength(88);
+  await page.getByRole('tab', { name: 'Expanded' }).click();
+  const headings = (await page.getByTestId('expanded-description').getByRole('heading').allInnerTexts()).map((h) => h.trim());
+  expect(headings.length).toBeGreaterThanOrEqual(4);
+  await page.getByRole('tab', { name: 'Primary' }).click();
+  const readToasts = await recordToasts(page);
+
+  // Export PDF: a real PDF whose text holds the 88 words and every heading.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export PDF' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^archlens-analysis-\d{4}-\d{2}-\d{2}\.pdf$/);
+  const pdfText = execFileSync('pdftotext', ['-layout', (await download.path())!, '-'], { encoding: 'utf8' });
+  expect(words(pdfText).join(' ')).toContain(words(description).join(' '));
+  for (const heading of headings) expect(words(pdfText).join(' ')).toContain(words(heading).join(' '));
+
+  // Copy: the system clipboard holds the primary description.
+  await page.getByRole('button', { name: 'Copy', exact: true }).click();
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(description);
+
+  // Add to Clipboard: the stored Working Clipboard text has a separator and the description.
+  await page.getByRole('button', { name: 'Add to Clipboard' }).click();
+  const stored = await page.evaluate(() => localStorage.getItem('archlens_clipboard_text'));
+  expect(stored).toContain('Working Clipboard - AI Generation Prompt Builder');
+  expect(stored).toMatch(/——— Design Language Analysis \(Primary\) · \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2} ———\n/);
+  expect(stored).toContain(description);
+
+  // Email Text: Send Analysis is disabled until all three fields are filled.
+  await page.getByRole('button', { name: 'Email Text' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Email Analysis Report' });
+  const send = dialog.getByRole('button', { name: 'Send Analysis' });
+  await expect(send).toBeDisabled();
+  await dialog.getByLabel('First Name').fill('Oscar');
+  await dialog.getByLabel('Last Name').fill('Niemeyer');
+  await expect(send).toBeDisabled();
+  await dialog.getByLabel('Email Address').fill(leadEmail);
+  await expect(send).toBeEnabled();
+  const sentAt = Date.now() - 1000;
+  await send.click();
+  await expect(dialog).toBeHidden();
+  await expect.poll(readToasts).toContain('Analysis Sent!');
+  const eml = await emlFor(leadEmail, sentAt);
+  expect(eml).toMatch(/Content-Type: application\/pdf/i);
+  expect(eml).toMatch(/filename="?archlens-analysis-\d{4}-\d{2}-\d{2}\.pdf/);
+
+  // The `analysis.emailed` event is delivered a second time (same event id, new job): still one lead.
+  const events = new Queue('leads.events', { connection: { url: await appRedisUrl(), maxRetriesPerRequest: null } });
+  try {
+    let delivered: { name: string; data: { payload: { email: string } } } | undefined;
+    await expect
+      .poll(
+        async () => {
+          const jobs = await events.getJobs(['completed']);
+          delivered = jobs.find((job) => (job.data as { payload?: { email?: string } }).payload?.email === leadEmail);
+          return Boolean(delivered);
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+    await events.add(delivered!.name, delivered!.data, { jobId: randomUUID() });
+    await expect.poll(async () => (await events.getJobCounts('completed')).completed, { timeout: 30_000 }).toBeGreaterThan(1);
+  } finally {
+    await events.close();
+  }
+
+  // Admin: a stale token is removed and the admin sent to /admin-login.
+  await page.evaluate((key) => localStorage.setItem(key, 'not-a-token'), ADMIN_TOKEN_KEY);
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/admin-login$/);
+  expect(await page.evaluate((key) => localStorage.getItem(key), ADMIN_TOKEN_KEY)).toBeNull();
+
+  await page.getByLabel('Username').fill(ADMIN.username);
+  await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Login Failed')).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { name: 'Leads', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('stat-total')).toHaveText(/^\d[\d,]*$/);
+
+  // Search: the lead appears exactly once, even though its event was delivered twice.
+  await page.getByLabel('Search leads').fill(`client-${stamp}`);
+  const rows = page.getByTestId('lead-row');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Oscar');
+  await expect(rows.first()).toContainText('Niemeyer');
+  await expect(rows.first()).toContainText(leadEmail);
+  await expect(rows.first()).toContainText('Analysis e-mail');
+
+  // Filter and sort: the source filter keeps it; sorting by e-mail flips both ways.
+  await page.getByLabel('Source').click();
+  await page.getByRole('option', { name: 'Analysis e-mail' }).click();
+  await expect(rows).toHaveCount(1);
+  await page.getByLabel('Search leads').fill('');
+  const emailHeader = page.getByRole('columnheader', { name: 'Email' });
+  await emailHeader.getByRole('button').click();
+  await expect(emailHeader).toHaveAttribute('aria-sort', 'ascending');
+  const ascending = await rows.locator('td:nth-child(3)').allInnerTexts();
+  // PostgreSQL's C collation orders by code point, as JavaScript's default sort does.
+  expect(ascending).toEqual([...ascending].sort());
+  await emailHeader.getByRole('button').click();
+  await expect(emailHeader).toHaveAttribute('aria-sort', 'descending');
+
+  // Export: a dated CSV with a BOM, the header and the lead.
+  await page.getByLabel('Search leads').fill(leadEmail);
+  await expect(rows).toHaveCount(1);
+  const exporting = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const csvDownload = await exporting;
+  expect(csvDownload.suggestedFilename()).toMatch(/^archlens-leads-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await readFile((await csvDownload.path())!, 'utf8');
+  expect(csv.startsWith('\uFEFF')).toBe(true);
+  const lines = csv.slice(1).trim().split(/\r?\n/);
+  expect(lines[0]).toMatch(/first_name/);
+  expect(lines.filter((line) => line.includes(leadEmail))).toHaveLength(1);
+
+  // Logout removes the token and returns to /admin-login; /admin then stays closed.
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/admin-login$/);
+  expect(await page.evaluate((key) => localStorage.getItem(key), ADMIN_TOKEN_KEY)).toBeNull();
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/admin-login$/);
+});

@@ -1,0 +1,140 @@
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { recordToasts } from './toasts';
+
+const here = import.meta.dirname ?? path.dirname(new URL(import.meta.url).pathname);
+const fixtures = path.resolve(here, '../../shared/fixtures');
+const OUTBOX = path.resolve(here, '..', '.local/e2e/outbox');
+const BASE_PROMPT =
+  'Transform this architectural sketch. The sketch depicts a conceptual architectural design idea and intent. Create a hyper-photorealistic architectural visualisation in this design style:';
+const TEMPLATE_TITLE = 'Working Clipboard - AI Generation Prompt Builder';
+const STORAGE_KEY = 'archlens_clipboard_text';
+
+/** The newest `.eml` in the outbox addressed to `email`, waiting for the email-worker to write it. */
+async function emlFor(email: string, since: number): Promise<string> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    for (const name of (await readdir(OUTBOX).catch(() => [] as string[])).filter((n) => n.endsWith('.eml'))) {
+      const file = path.join(OUTBOX, name);
+      if ((await stat(file)).mtimeMs < since) continue;
+      const eml = await readFile(file, 'utf8');
+      if (eml.includes(`To: ${email}`)) return eml;
+    }
+    if (Date.now() > deadline) throw new Error(`no message to ${email} in ${OUTBOX}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+test('the Working Clipboard collects an analysis and a sketch reading, compacts, copies, e-mails, survives a reload, clears, and WhatsApp gets the exact link', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(240_000);
+  const stamp = Date.now();
+  const email = `clipboard-${stamp}@example.com`;
+  expect(
+    (
+      await page.request.post('/api/auth/signup', { data: { email, first_name: 'Alvar', last_name: 'Aalto', password: 'plywood' } })
+    ).status(),
+  ).toBe(201);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: 'http://localhost:3100' });
+  // window.open is recorded, not followed: the machine has no route to WhatsApp.
+  await page.addInitScript(() => {
+    const opened: string[] = [];
+    (window as unknown as { opened: string[] }).opened = opened;
+    window.open = (url?: string | URL) => {
+      opened.push(String(url));
+      return null;
+    };
+  });
+
+  // An analysis and a sketch reading, each added to the clipboard.
+  await page.goto('/analyse');
+  await page.locator('input[type="file"]').setInputFiles(path.join(fixtures, 'photos/mit-media-lab.jpg'));
+  await page.getByRole('button', { name: 'Generate Analysis' }).click();
+  const description = (await page.getByTestId('primary-description').innerText({ timeout: 60_000 })).trim();
+  await page.getByRole('button', { name: 'Add to Clipboard' }).click();
+  await page.goto('/read-sketch');
+  await page.locator('input[type="file"]').setInputFiles(path.join(fixtures, 'sketches/house-facade.png'));
+  await page.getByRole('button', { name: 'Analyse Sketch' }).click();
+  await expect(page.getByRole('tab', { name: 'Detailed Analysis' })).toBeVisible({ timeout: 60_000 });
+  await page.getByRole('button', { name: 'Add to Clipboard' }).click();
+  const readToasts = await recordToasts(page);
+
+  // The dialog shows the template, both entries under separators, the count and 'Auto-saved'.
+  await page.getByTestId('clipboard-trigger').click();
+  const dialog = page.getByRole('dialog', { name: 'Working Clipboard' });
+  const text = dialog.getByTestId('clipboard-text');
+  const stored = await text.inputValue();
+  expect(stored.startsWith(TEMPLATE_TITLE)).toBe(true);
+  expect(stored).toContain(BASE_PROMPT);
+  expect(stored).toContain(description);
+  expect(stored.match(/^——— .+ · \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2} ———$/gm)).toHaveLength(2);
+  await expect(dialog.getByTestId('clipboard-characters')).toHaveText(`${stored.length.toLocaleString('en-GB')} characters`);
+  await expect(dialog.getByTestId('clipboard-saved')).toHaveText('Last saved: Auto-saved');
+
+  // Copy All copies the whole text.
+  await dialog.getByRole('button', { name: 'Copy All' }).click();
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(stored);
+
+  // Make Compact: one prompt that starts with the base prompt, within 4850 characters; its own Copy.
+  await dialog.getByRole('button', { name: 'Make Compact' }).click();
+  const compact = await dialog.getByTestId('compact-prompt').inputValue();
+  expect(compact.startsWith(`${BASE_PROMPT} `)).toBe(true);
+  expect(compact.length).toBeLessThanOrEqual(4850);
+  expect(compact).not.toContain('———');
+  expect(compact).toContain(description.split(' ').slice(0, 8).join(' '));
+  await expect.poll(readToasts).toContain(`Generated ${compact.length} character prompt`);
+  await dialog.getByRole('button', { name: 'Copy', exact: true }).click();
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(compact);
+
+  // Email Myself: the sub-dialog sends the text to the outbox.
+  await dialog.getByRole('button', { name: 'Email Myself' }).click();
+  const mail = page.getByRole('dialog', { name: 'Email Your Clipboard' });
+  await mail.getByRole('button', { name: 'Send Email' }).click();
+  await expect.poll(readToasts).toContain('Missing Information');
+  const mailTo = `self-${stamp}@example.com`;
+  await mail.getByLabel('Email Address').fill(mailTo);
+  await mail.getByLabel('First Name').fill('Alvar');
+  await mail.getByLabel('Last Name').fill('Aalto');
+  const sentAt = Date.now() - 1000;
+  await mail.getByRole('button', { name: 'Send Email' }).click();
+  await expect(mail).toBeHidden();
+  await expect.poll(readToasts).toContain('Email Sent');
+  const eml = await emlFor(mailTo, sentAt);
+  expect(eml).toContain('Working Clipboard');
+
+  // A reload keeps the text.
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await page.reload();
+  await page.getByTestId('clipboard-trigger').click();
+  await expect(page.getByRole('dialog', { name: 'Working Clipboard' }).getByTestId('clipboard-text')).toHaveValue(stored);
+
+  // Clear restores the template and removes the stored value.
+  const reopened = page.getByRole('dialog', { name: 'Working Clipboard' });
+  const toastsAfterReload = await recordToasts(page);
+  await reopened.getByRole('button', { name: 'Clear' }).click();
+  await expect.poll(toastsAfterReload).toContain('Reset to Default');
+  const template = await reopened.getByTestId('clipboard-text').inputValue();
+  expect(template.startsWith(TEMPLATE_TITLE)).toBe(true);
+  expect(template).toContain('[PASTE YOUR DESIGN LANGUAGE HERE]');
+  expect(template).not.toContain(description);
+  expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY)).toBeNull();
+  await expect(reopened.getByRole('button', { name: 'Make Compact' })).toBeEnabled();
+  await reopened.getByRole('button', { name: 'Make Compact' }).click();
+  await expect.poll(toastsAfterReload).toContain('Please add content after the base prompt first.');
+  await reopened.getByRole('button', { name: 'Done' }).click();
+
+  // WhatsApp: Send is disabled while blank; the compact prompt pasted in opens the exact encoded link.
+  await page.getByTestId('whatsapp-button').click();
+  const whatsapp = page.getByRole('dialog', { name: 'Share on WhatsApp' });
+  await expect(whatsapp.getByRole('button', { name: 'Send via WhatsApp' })).toBeDisabled();
+  await whatsapp.getByRole('button', { name: 'Paste from Clipboard' }).click();
+  await expect(whatsapp.getByLabel('Message')).toHaveValue(compact);
+  await expect(whatsapp.getByTestId('whatsapp-characters')).toHaveText(`${compact.length.toLocaleString('en-GB')} characters`);
+  await whatsapp.getByRole('button', { name: 'Send via WhatsApp' }).click();
+  await expect.poll(toastsAfterReload).toContain('Opening WhatsApp');
+  const opened = await page.evaluate(() => (window as unknown as { opened: string[] }).opened);
+  expect(opened).toEqual([`https://wa.me/?text=${encodeURIComponent(compact)}`]);
+});

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { analysisEngineSchema } from './analysis.js';
+
+/**
+ * Analysis reports (issue 13): the PDF of one stored analysis, downloaded by its owner or e-mailed
+ * with its HTML twin, and the e-mail that also records a lead (spec §2 /analyse, §3, §7, §8).
+ */
+
+/** Spec §8 success toast and the body of a sent report; also the `{message}` of `POST /api/email-analysis`. */
+export const REPORT_MESSAGES = {
+  sent: 'The architectural analysis has been sent to your email.',
+  /** Spec §8: the e-mail failure fallback. */
+  failed: 'Failed to send email',
+  analysisNotFound: 'Analysis not found.',
+  /** Spec §5: email, firstName and lastName all required. */
+  missingFields: 'Please fill in all fields.',
+  invalidEmail: 'Please enter a valid email address',
+  /** Neither a stored analysis nor the analysis text was named. */
+  noContent: 'Name an analysis (analysisId) or send its text (analysisText).',
+} as const;
+
+/** The report's file name (issue 13): `archlens-analysis-YYYY-MM-DD.pdf`, dated by the analysis (UTC). */
+export function reportFileName(createdAt: Date | string): string {
+  const date = new Date(createdAt).toISOString().slice(0, 10);
+  return `archlens-analysis-${date}.pdf`;
+}
+
+/** Object key of a stored analysis's PDF: rendered once, then reused for downloads and e-mails. */
+export function reportObjectKey(userId: string, analysisId: string): string {
+  return `reports/${userId}/${analysisId}.pdf`;
+}
+
+/** Object key of a PDF rendered from free text (no stored analysis): one per e-mail. */
+export function textReportObjectKey(userId: string, reportId: string): string {
+  return `reports/${userId}/text-${reportId}.pdf`;
+}
+
+/** Longest analysis text accepted from the client (spec §3: primary, expanded and tags together). */
+export const MAX_ANALYSIS_TEXT_CHARS = 20_000;
+
+const requiredName = z.string({ error: REPORT_MESSAGES.missingFields }).trim().min(1, REPORT_MESSAGES.missingFields).max(100);
+
+/**
+ * `POST /api/email-analysis` body (spec §3 e-mail-analysis payload; issue 13): who receives it and
+ * which analysis, by the id of one of the user's stored analyses or, for the free-analysis send,
+ * its text (primary, expanded and tags).
+ */
+export const emailAnalysisRequestSchema = z
+  .object({
+    firstName: requiredName,
+    lastName: requiredName,
+    email: z
+      .string({ error: REPORT_MESSAGES.missingFields })
+      .trim()
+      .min(1, REPORT_MESSAGES.missingFields)
+      .max(254, REPORT_MESSAGES.invalidEmail)
+      .pipe(z.email(REPORT_MESSAGES.invalidEmail)),
+    analysisId: z.string().uuid().optional(),
+    analysisText: z.string().trim().min(1).max(MAX_ANALYSIS_TEXT_CHARS).optional(),
+  })
+  .refine((body) => body.analysisId !== undefined || body.analysisText !== undefined, { message: REPORT_MESSAGES.noContent });
+export type EmailAnalysisRequest = z.infer<typeof emailAnalysisRequestSchema>;
+
+/** `POST /api/email-analysis` answer: `{message: REPORT_MESSAGES.sent}` once the e-mail is queued. */
+export const emailAnalysisResponseSchema = z.object({ message: z.string() });
+export type EmailAnalysisResponse = z.infer<typeof emailAnalysisResponseSchema>;
+
+/** `analysis.render-report`: the owner's stored analysis as a PDF in object storage (rendered once). */
+export const renderReportJobSchema = z.object({ userId: z.string().uuid(), analysisId: z.string().uuid() });
+/** Where the PDF is and what the download is called; 404 `DomainError` when the user owns no such analysis. */
+export const renderReportResultSchema = z.object({ key: z.string().min(1), fileName: z.string().min(1), bytes: z.number().int().min(1) });
+export type RenderReportResult = z.infer<typeof renderReportResultSchema>;
+
+/**
+ * `analysis.email-report`: renders (or reuses) the PDF, queues `email.send` with the
+ * `analysis-report` template and the PDF attached, and publishes `analysis.emailed` for the leads
+ * service. 404 `DomainError` when `analysisId` names no analysis of `userId`.
+ */
+export const emailReportJobSchema = z.object({
+  userId: z.string().uuid(),
+  firstName: z.string().min(1).max(100),
+  lastName: z.string().min(1).max(100),
+  email: z.string().email().max(254),
+  analysisId: z.string().uuid().optional(),
+  analysisText: z.string().min(1).max(MAX_ANALYSIS_TEXT_CHARS).optional(),
+});
+export const emailReportResultSchema = z.object({ messageId: z.string().uuid() });
+
+/** What a report shows (PDF and e-mail alike): a stored analysis, or free text with no images. */
+export const reportContentSchema = z.object({
+  createdAt: z.string(),
+  primaryDescription: z.string(),
+  expandedDescription: z.string(),
+  tags: z.array(z.string()),
+  /** Which engine wrote it and its model, e.g. `offline` / `offline-measures-v1`; null for free text. */
+  engine: analysisEngineSchema.nullable(),
+  model: z.string().nullable(),
+  imageCount: z.number().int().min(0),
+});
+export type ReportContent = z.infer<typeof reportContentSchema>;
+
+/** Issue 13: a PDF of free text is kept this long after its e-mail was queued, in seconds (the e-mail's retries end within a minute). */
+export const TEXT_REPORT_MAX_AGE_SECONDS = 24 * 3600;
+
+/**
+ * `analysis.sweep-text-reports` (a scheduled job): PDFs rendered from free text
+ * (`textReportObjectKey`) older than `olderThanSeconds` are removed; a stored analysis's PDF stays.
+ */
+export const sweepTextReportsJobSchema = z.object({ olderThanSeconds: z.number().int().min(0) });
+/** Result of `analysis.sweep-text-reports`: how many text PDFs were old enough and removed. */
+export const sweepTextReportsResultSchema = z.object({ removed: z.number().int() });

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/**
+ * VIP access (issue 15 point 4; spec §2 /vip-login, §6 unlimited plan, §7, §8): a username and
+ * password from configuration sign the VIP user in on the unlimited plan.
+ */
+export const VIP_MESSAGES = {
+  required: 'Username and password are required',
+  /** Spec §8: 'Access Denied' with this text for wrong credentials. */
+  invalid: 'Invalid VIP credentials',
+} as const;
+
+/** `POST /api/vip-login` body (spec §5: username and password required). */
+export const vipLoginRequestSchema = z.object({
+  username: z.string({ error: VIP_MESSAGES.required }).trim().min(1, VIP_MESSAGES.required).max(100),
+  password: z.string({ error: VIP_MESSAGES.required }).min(1, VIP_MESSAGES.required).max(256),
+});
+export type VipLoginRequest = z.infer<typeof vipLoginRequestSchema>;
+
+/** `POST /api/vip-login` answer (spec §7: a success flag; on success the browser goes to /). */
+export const vipLoginResponseSchema = z.object({ success: z.literal(true) });
+export type VipLoginResponse = z.infer<typeof vipLoginResponseSchema>;
+
+/**
+ * Payload of `auth.ensure-vip-user`: the VIP account (issue 15), found by its e-mail or created
+ * with no usable password (it is only ever signed in through `POST /api/vip-login`).
+ */
+export const ensureVipUserCommandSchema = z.object({ email: z.string().email().max(254), firstName: z.string().min(1).max(100) });
+export type EnsureVipUserCommand = z.infer<typeof ensureVipUserCommandSchema>;

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import argon2 from 'argon2';
+import request from 'supertest';
+import { UNLIMITED_CREDITS_THRESHOLD } from '@archlens/contracts/plans';
+import { VIP_MESSAGES } from '@archlens/contracts/vip';
+import { startStack, type Stack } from '../support/stack.js';
+
+const VIP = { username: 'demo', password: 'vip-test-password' };
+
+function cookieOf(res: request.Response): string {
+  return ([] as string[]).concat(res.headers['set-cookie'] ?? [])[0].split(';')[0];
+}
+
+/** Issue 15 point 4 (spec §2 /vip-login, §6, §8): VIP credentials from configuration sign in on the unlimited plan. */
+describe('POST /api/vip-login', () => {
+  let stack: Stack;
+
+  beforeAll(async () => {
+    const hash = await argon2.hash(VIP.password, { type: argon2.argon2id });
+    stack = await startStack({ env: { VIP_USERNAME: VIP.username, VIP_PASSWORD_HASH: hash, RATE_LIMIT_VIP_LOGIN_PER_IP: '3' } });
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it('signs the VIP in on the active unlimited plan, as the same account every time', async () => {
+    const first = await request(stack.http).post('/api/vip-login').send(VIP).expect(200);
+    expect(first.body).toEqual({ success: true });
+    const user = await request(stack.http).get('/api/auth/user').set('Cookie', cookieOf(first)).expect(200);
+    expect(user.body.email).toBe('vip@archlens.local');
+    expect(user.body.subscription).toMatchObject({ status: 'active', plan: 'unlimited' });
+    expect(user.body.subscription.credits_remaining).toBeGreaterThanOrEqual(UNLIMITED_CREDITS_THRESHOLD);
+
+    const again = await request(stack.http).post('/api/vip-login').send(VIP).expect(200);
+    const sameUser = await request(stack.http).get('/api/auth/user').set('Cookie', cookieOf(again)).expect(200);
+    expect(sameUser.body.id).toBe(user.body.id);
+  });
+
+  it('refuses a wrong password or username alike with the spec text and no session; blank fields with 400', async () => {
+    for (const body of [
+      { ...VIP, password: 'wrong-password' },
+      { ...VIP, username: 'someone' },
+    ]) {
+      const res = await request(stack.http).post('/api/vip-login').send(body).expect(401);
+      expect(res.body.message).toBe(VIP_MESSAGES.invalid);
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+    const blank = await request(stack.http).post('/api/vip-login').send({ username: '', password: '' }).expect(400);
+    expect(blank.body.message).toBe(VIP_MESSAGES.required);
+  });
+
+  it('limits failed attempts per address (429 with Retry-After)', async () => {
+    // The previous test used 2 of the 3 points; this one uses the last, then the next is refused.
+    await request(stack.http)
+      .post('/api/vip-login')
+      .send({ ...VIP, password: 'nope' })
+      .expect(401);
+    const limited = await request(stack.http)
+      .post('/api/vip-login')
+      .send({ ...VIP, password: 'nope' })
+      .expect(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('POST /api/vip-login with VIP access not configured', () => {
+  let stack: Stack;
+
+  beforeAll(async () => {
+    stack = await startStack({ env: { VIP_USERNAME: '', VIP_PASSWORD_HASH: '' } });
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it('refuses every attempt', async () => {
+    const res = await request(stack.http).post('/api/vip-login').send(VIP).expect(401);
+    expect(res.body.message).toBe(VIP_MESSAGES.invalid);
+  });
+});
