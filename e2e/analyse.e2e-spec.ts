@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { recordToasts } from './toasts';
 
 const photos = path.resolve(import.meta.dirname ?? path.dirname(new URL(import.meta.url).pathname), '../../shared/fixtures/photos');
 const THREE = ['mit-media-lab.jpg', 'tours-cathedral-gothic.jpg', 'havana-cathedral-baroque.jpg'].map((n) => path.join(photos, n));
@@ -49,9 +50,12 @@ test('a newcomer signs up, analyses three fixture photos and finds the analysis 
   await dialog.getByLabel('Last Name').fill('Hadid');
   await dialog.getByLabel('Password', { exact: true }).fill('parametric');
   await expect(dialog.getByLabel('Password', { exact: true })).toHaveAttribute('placeholder', 'At least 6 characters');
+  // Spec §4: the page reloads 1 s after a sign-up; wait for that reload, or it can land after
+  // the test has moved on and take the page back to where it was.
+  const reloaded = page.waitForEvent('load');
   await dialog.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByText('Welcome to ArchLens!')).toBeVisible();
-  await page.waitForLoadState('load');
+  await reloaded;
   await expect(page.getByText('Hello Design Leader')).toBeVisible();
 
   await page.goto('/analyse');
@@ -61,20 +65,10 @@ test('a newcomer signs up, analyses three fixture photos and finds the analysis 
   await expect(page.getByText('Uploaded Images (3/10)')).toBeVisible();
 
   // Toasts replace each other (spec §9: at most one), so record every toast text as it appears.
-  await page.evaluate(() => {
-    const seen: string[] = [];
-    (window as unknown as { toasts: string[] }).toasts = seen;
-    new MutationObserver(() => {
-      for (const node of document.querySelectorAll('.notistack-SnackbarContainer, [role="alert"]')) {
-        const text = (node as HTMLElement).innerText;
-        if (text && !seen.includes(text)) seen.push(text);
-      }
-    }).observe(document.body, { childList: true, subtree: true, characterData: true });
-  });
+  const readToasts = await recordToasts(page);
   await page.getByRole('button', { name: 'Generate Analysis' }).click();
   const primary = page.getByTestId('primary-description');
   await expect(primary).toBeVisible({ timeout: 60_000 });
-  const readToasts = () => page.evaluate(() => (window as unknown as { toasts: string[] }).toasts.join('\n'));
   // The 3.8 MB photo is optimised in the browser (spec §9) before it is sent; the toast says
   // from what total to what total. With one toast at a time, the second waits for the first to
   // leave, so it may show after a fast analysis has already answered.

@@ -104,11 +104,11 @@ test('every call to action of the landing reaches its destination', async ({ pag
   await page.goto('/');
   await expect(page.getByTestId('tool-card-generation').getByRole('button', { name: 'Soon' })).toBeDisabled();
 
-  // VIP Access goes to /vip-login; that page does not exist yet, so the landing shows there.
+  // VIP Access goes to /vip-login.
   await page.goto('/');
   await page.getByRole('link', { name: 'VIP Access' }).click();
   await expect(page).toHaveURL(/\/vip-login$/);
-  await landingShown(page);
+  await expect(page.getByRole('heading', { name: 'VIP Access' })).toBeVisible();
 });
 
 test('sign-up leads to the home greeting, with its tool cards, navigation and Sign Out', async ({ page }) => {
@@ -121,15 +121,17 @@ test('sign-up leads to the home greeting, with its tool cards, navigation and Si
   await dialog.getByLabel('First Name').fill('Norman');
   await dialog.getByLabel('Last Name').fill('Foster');
   await dialog.getByLabel('Password', { exact: true }).fill('parametric');
+  // Spec §4: the page reloads 1 s after a sign-up; wait for that reload, or it can land after
+  // the test has moved on and take the page back to where it was.
+  const reloaded = page.waitForEvent('load');
   await dialog.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByText('Welcome to ArchLens!')).toBeVisible();
-  await page.waitForLoadState('load');
+  await reloaded;
   await expect(page.getByRole('heading', { name: 'Hello Design Leader' })).toBeVisible();
   await expect(page.getByTestId('user-first-name')).toHaveText('Norman');
 
   await expect(page.getByTestId('tool-card-analysis').getByRole('link', { name: 'Start' })).toHaveAttribute('href', '/analyse');
-  // /read-sketch is not built yet: the button is there, disabled, and links nowhere.
-  await expect(page.getByTestId('tool-card-sketch').getByRole('button', { name: 'Analyse' })).toBeDisabled();
+  await expect(page.getByTestId('tool-card-sketch').getByRole('link', { name: 'Analyse' })).toHaveAttribute('href', '/read-sketch');
   await expect(page.getByTestId('tool-card-generation').getByText('BETA')).toBeVisible();
   await expect(page.getByTestId('tool-card-generation').getByRole('button', { name: 'Soon' })).toBeDisabled();
   await expect(page.getByText('Recent Activity')).toBeVisible();
@@ -138,7 +140,7 @@ test('sign-up leads to the home greeting, with its tool cards, navigation and Si
   await expect(page.getByTestId('stat-credits')).toHaveCount(0);
   // Only the pages that exist are linked.
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
-  await expect(nav.getByRole('link')).toHaveText(['Analyse']);
+  await expect(nav.getByRole('link')).toHaveText(['Analyse', 'Read Sketch', 'Pricing', 'Account']);
 
   await nav.getByRole('link', { name: 'Analyse' }).click();
   await expect(page).toHaveURL(/\/analyse$/);
@@ -158,7 +160,8 @@ test.describe('on a phone', () => {
     await signUp(context, 'Lina');
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Hello Design Leader' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Analyse', exact: true })).toBeHidden();
+    // On a phone the bar keeps its links in the menu.
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Analyse', exact: true })).toBeHidden();
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('navigation', { name: 'Main navigation' });
     await expect(menu.getByText('Lina')).toBeVisible();
@@ -178,7 +181,7 @@ test('signed out, a deep link to /analyse and an unknown path show the landing',
 
   await page.goto('/no-such-page');
   await landingShown(page);
-  await page.goto('/pricing');
+  await page.goto('/account');
   await landingShown(page);
 });
 
