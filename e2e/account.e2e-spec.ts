@@ -1,12 +1,22 @@
+import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
+import Stripe from 'stripe';
+import { E2E_STRIPE } from './loopback-services';
 import { recordToasts } from './toasts';
 
 /*
  * Issue 15 point 5 (spec §2 /pricing and /account, §4, §5, §8, §9): the three plans and their
- * prices; Free leads a signed-in user to /analyse; with no Stripe key, choosing Pro Monthly shows
- * 'Checkout Failed' and stays; /account shows Free and a style description editor that holds at
- * most 500 characters and keeps what it saved across a reload.
+ * prices; Free leads a signed-in user to /analyse; choosing Pro Monthly goes to Stripe Checkout (a
+ * loopback server speaking Stripe's API, e2e/global-setup.ts) or, when that fails, shows 'Checkout
+ * Failed' and stays; after the signed webhooks /account shows PRO and 200 credits and Create loses
+ * its Pro badge; /account shows Free and a style description editor that holds at most 500
+ * characters and keeps what it saved across a reload.
  */
+
+/** A Stripe event as Stripe sends it (the fields billing-service reads). */
+function stripeEvent(type: string, created: number, object: Record<string, unknown>) {
+  return { id: `evt_${randomUUID()}`, object: 'event', type, created, api_version: '2025-11-17', livemode: false, data: { object } };
+}
 
 async function signUpAs(page: Page, firstName: string): Promise<void> {
   const res = await page.request.post('/api/auth/signup', {
@@ -37,19 +47,78 @@ test('/pricing shows the three plans with their prices, signed out', async ({ pa
   await expect(page.getByTestId('pricing-plan-free').getByRole('link', { name: 'Get Started Free' })).toHaveAttribute('href', '/api/login');
 });
 
-test('signed in: Free leads to /analyse; Pro Monthly with no Stripe key shows Checkout Failed and stays', async ({ page }) => {
+test('signed in: Free leads to /analyse; Pro Monthly goes to Stripe Checkout, and after the signed webhooks /account shows PRO with 200 credits', async ({
+  page,
+}) => {
   await signUpAs(page, 'Alvar');
   await page.goto('/pricing');
   await page.getByTestId('pricing-plan-free').getByRole('link', { name: 'Get Started Free' }).click();
   await expect(page).toHaveURL(/\/analyse$/);
+  // Not Pro yet: Create carries the Pro badge.
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await expect(nav.getByRole('link', { name: /Create/ })).toContainText('Pro');
 
+  // A Stripe failure shows 'Checkout Failed' with the server's text, and the page stays.
   await page.goto('/pricing');
   const readToasts = await recordToasts(page);
+  await page.route('**/api/create-checkout-session', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Payments are not configured' }) }),
+  );
   await page.getByRole('button', { name: 'Choose Pro Monthly' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Checkout Failed' })).toBeVisible();
   expect(await readToasts()).toContain('Payments are not configured');
   await expect(page).toHaveURL(/\/pricing$/);
-  await expect(page.getByRole('button', { name: 'Choose Pro Monthly' })).toBeEnabled();
+  await page.unroute('**/api/create-checkout-session');
+
+  // The real call: billing-service creates the session at the loopback Stripe, the browser goes there.
+  await page.getByRole('button', { name: 'Choose Pro Monthly' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${E2E_STRIPE.apiBase}/c/pay/cs_test_`));
+  const checkout = page.getByRole('heading', { name: 'Stripe (loopback)' });
+  const customer = await checkout.getAttribute('data-customer');
+  const userId = await checkout.getAttribute('data-user-id');
+  expect(customer).toMatch(/^cus_/);
+  expect(await checkout.getAttribute('data-price')).toBe('price_monthly_test');
+
+  // What Stripe sends once the customer pays, signed with the webhook secret.
+  const now = Math.floor(Date.now() / 1000);
+  const subscription = `sub_${randomUUID().slice(0, 12)}`;
+  const invoice = `in_${randomUUID().slice(0, 12)}`;
+  const events = [
+    stripeEvent('checkout.session.completed', now, {
+      id: `cs_${randomUUID()}`,
+      object: 'checkout.session',
+      mode: 'subscription',
+      client_reference_id: userId,
+      customer,
+      subscription,
+      invoice,
+      metadata: { userId, planType: 'monthly' },
+    }),
+    stripeEvent('invoice.paid', now + 1, {
+      id: invoice,
+      object: 'invoice',
+      customer,
+      lines: { data: [{ period: { start: now, end: now + 30 * 86_400 }, price: { recurring: { interval: 'month' } } }] },
+    }),
+  ];
+  for (const event of events) {
+    const payload = JSON.stringify(event);
+    const res = await page.request.post('/api/webhooks/stripe', {
+      data: payload,
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: E2E_STRIPE.webhookSecret }),
+      },
+    });
+    expect(res.status()).toBe(200);
+  }
+
+  // Stripe's success URL.
+  await page.goto('/account?checkout=success');
+  await expect(page.getByText('PRO', { exact: true }).first()).toBeVisible();
+  await expect(page.getByTestId('credits-remaining')).toHaveText('200');
+  await expect(page.getByText('200 of 200 credits remaining')).toBeVisible();
+  await expect(nav.getByRole('link', { name: /Create/ })).not.toContainText('Pro');
 });
 
 test('/account shows Free, and the style description editor holds 500 characters and keeps what it saved', async ({ page }) => {

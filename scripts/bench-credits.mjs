@@ -4,8 +4,10 @@
 // (port 3800, its own database, Redis db 5), gives one account a balance of 4,000 credits, then
 // sends 1,000 `billing.reserve-credits` commands of 5 credits each over the `billing` queue
 // (CommandClient, as the generation worker will) and prints reservations per second, p50/p95
-// latency and the final balance. Two runs: 50 and 200 reservations in flight at once. Budget: at least 500 reservations/s, p95 at most 100 ms, the balance
-// never below zero (800 of each run's 1,000 fit; the rest must be refused with 409).
+// latency and the final balance. Three runs: 50, 200 and all 1,000 reservations in flight at once.
+// Budget: at least 500 reservations/s, p95 at most 100 ms, the balance never below zero (800 of each
+// run's 1,000 fit; the rest must be refused with 409). With n in flight, a caller waits about
+// n / throughput (Little's law), so p95 ≤ 100 ms can hold only with few in flight: docs/performance.md.
 // Clears its state before and after. `ARCHLENS_SKIP_BUILD=1` skips the build.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -21,8 +23,8 @@ const PG_PORT = 54362;
 const RESERVATIONS = 1000;
 const AMOUNT = 5;
 const BALANCE = 4000;
-/** Reservations in flight at once, one run each (a burst of all 1,000 at once overruns the request-path Redis timeout of 1 s: see docs/performance.md). */
-const IN_FLIGHT = [50, 200];
+/** Reservations in flight at once, one run each; the last is the issue's 1,000 at once. */
+const IN_FLIGHT = [50, 200, 1000];
 const WARM_UP = 50;
 const BUDGET = { perSecond: 500, p95Ms: 100 };
 

@@ -76,6 +76,7 @@ describe('leads: recorded from events, listed, counted and exported through the 
     stack = await startStack();
     token = await adminToken(stack);
     await stack.db.query('DELETE FROM leads.leads');
+    await stack.db.query('DELETE FROM leads.account_subscriptions');
     for (const [name, lead] of Object.entries(SEED)) {
       const { rows } = await stack.db.query<{ id: string }>(
         `INSERT INTO leads.leads (id, event_id, first_name, last_name, email, source, created_at, analysis_text, user_id)
@@ -284,6 +285,52 @@ describe('leads: recorded from events, listed, counted and exported through the 
       ]);
       const found = await list({ search: 'eve.twice' });
       expect(found.total).toBe(1);
+    } finally {
+      await publisher.close();
+      await queue.close();
+    }
+  });
+
+  it('counts as converted the leads whose account became Pro, from subscription.changed, newest event winning', async () => {
+    const publisher = new EventPublisher(process.env.REDIS_URL!);
+    const queue = new Queue(QUEUES.leadsEvents, { connection: redisConnection(process.env.REDIS_URL!) });
+    const settled = async (jobId: string) => {
+      for (let i = 0; i < 200; i++) {
+        const state = await queue.getJobState(jobId);
+        if (state === 'completed' || state === 'failed') return state;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      return 'unsettled';
+    };
+    const userOf = async (lead: string) =>
+      (await stack.db.query<{ user_id: string }>('SELECT user_id FROM leads.leads WHERE id = $1', [ids[lead]])).rows[0].user_id;
+    const changed = (userId: string, status: string) => ({
+      userId,
+      status,
+      plan: status === 'active' ? ('monthly' as const) : null,
+      creditsRemaining: status === 'active' ? 200 : 0,
+      currentPeriodEnd: null,
+    });
+    const stats = async () => (await get('/api/admin/leads/stats').expect(200)).body as LeadStats;
+    try {
+      const before = await stats();
+      expect(before.conversionRate).toBe(0);
+      const [anna, bob] = [await userOf('anna'), await userOf('bob')];
+
+      const annaPro = await publisher.publish('subscription.changed', changed(anna, 'active'));
+      const bobPro = await publisher.publish('subscription.changed', changed(bob, 'active'));
+      expect([await settled(annaPro.eventId), await settled(bobPro.eventId)]).toEqual(['completed', 'completed']);
+      expect((await stats()).conversionRate).toBeCloseTo(2 / before.totalLeads, 10);
+
+      // Bob cancels; then an older event (Bob still active), delivered late, does not undo it.
+      const bobCancelled = await publisher.publish('subscription.changed', changed(bob, 'canceled'));
+      expect(await settled(bobCancelled.eventId)).toBe('completed');
+      const late = { ...bobPro, eventId: randomUUID(), occurredAt: new Date(Date.parse(bobPro.occurredAt) - 60_000).toISOString() };
+      await queue.add('subscription.changed', late, { jobId: late.eventId });
+      expect(await settled(late.eventId)).toBe('completed');
+      expect((await stats()).conversionRate).toBeCloseTo(1 / before.totalLeads, 10);
+      const { rows } = await stack.db.query('SELECT status FROM leads.account_subscriptions WHERE user_id = $1', [bob]);
+      expect(rows).toEqual([{ status: 'canceled' }]);
     } finally {
       await publisher.close();
       await queue.close();

@@ -32,13 +32,16 @@ function parseFields(text: string): Record<string, string[]> {
 const one = (fields: Record<string, string[]>, key: string) => fields[key]?.[0];
 
 /**
- * Starts the server on a free loopback port.
+ * Starts the server on a loopback port (a free one unless `port` is given: the end-to-end tests
+ * use a fixed one, since the app's `STRIPE_API_BASE` is set before the server starts).
  * @param expected the secret key the bearer must carry and the app URL the success and cancel URLs start with
  */
-export async function startFakeStripe(expected: { apiKey: string; appUrl: string }): Promise<FakeStripe> {
+export async function startFakeStripe(expected: { apiKey: string; appUrl: string; port?: number }): Promise<FakeStripe> {
   const requests: RecordedStripeRequest[] = [];
   const prices: Record<string, string> = { archlens_pro_monthly: 'price_monthly_test', archlens_pro_yearly: 'price_yearly_test' };
   const customers = new Map<string, string>(); // idempotency key → customer id
+  /** Checkout sessions by id: who pays and for which price (the checkout page shows them). */
+  const sessions = new Map<string, { customer: string; userId: string; price: string }>();
   const knownCustomers = new Set<string>();
   let baseUrl = '';
 
@@ -72,10 +75,16 @@ export async function startFakeStripe(expected: { apiKey: string; appUrl: string
         res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomUUID()}` });
         res.end(JSON.stringify(body));
       };
-      // The pages the session URLs point at (a browser in an end-to-end test lands here).
+      // The pages the session URLs point at (a browser in an end-to-end test lands here). The
+      // checkout page names its customer, user and price, so the test can send the webhooks
+      // Stripe would send once that customer pays.
       if (method === 'GET' && (url.pathname.startsWith('/c/pay/') || url.pathname.startsWith('/p/session/'))) {
+        const session = sessions.get(url.pathname.slice('/c/pay/'.length));
+        const attributes = session
+          ? ` data-customer="${session.customer}" data-user-id="${session.userId}" data-price="${session.price}"`
+          : '';
         res.writeHead(200, { 'content-type': 'text/html' });
-        return res.end('<!doctype html><title>Stripe (loopback)</title><h1>Stripe (loopback)</h1>');
+        return res.end(`<!doctype html><title>Stripe (loopback)</title><h1${attributes}>Stripe (loopback)</h1>`);
       }
       if (req.headers.authorization !== `Bearer ${expected.apiKey}`) {
         requests.push({ method, path: url.pathname, fields, refusal: 'bad key' });
@@ -99,6 +108,11 @@ export async function startFakeStripe(expected: { apiKey: string; appUrl: string
       }
       if (method === 'POST' && url.pathname === '/v1/checkout/sessions') {
         const id = `cs_test_${randomUUID().slice(0, 12)}`;
+        sessions.set(id, {
+          customer: one(fields, 'customer') ?? '',
+          userId: one(fields, 'client_reference_id') ?? '',
+          price: one(fields, 'line_items[0][price]') ?? '',
+        });
         return answer(200, { id, object: 'checkout.session', mode: 'subscription', url: `${baseUrl}/c/pay/${id}` });
       }
       if (method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
@@ -108,7 +122,10 @@ export async function startFakeStripe(expected: { apiKey: string; appUrl: string
       answer(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${url.pathname})` } });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(expected.port ?? 0, '127.0.0.1', resolve);
+  });
   const { port } = server.address() as AddressInfo;
   baseUrl = `http://127.0.0.1:${port}`;
   return {

@@ -14,6 +14,12 @@ import { DomainError } from '@archlens/platform/messaging';
 import { SERVICE_DATA_SOURCE } from '@archlens/platform/worker-host';
 import type { CreditLedgerReason } from './credit-ledger-entry.entity.js';
 
+/** Whether `error` is PostgreSQL's unique violation (23505) of `constraint`. */
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const driverError = (error as { driverError?: { code?: string; constraint?: string } } | null)?.driverError;
+  return driverError?.code === '23505' && driverError.constraint === constraint;
+}
+
 /** Most expired reservations one sweep returns (the next sweep takes the rest). */
 const EXPIRY_BATCH = 500;
 
@@ -39,6 +45,14 @@ export class CreditLedgerService {
   /**
    * Holds `amount` credits of `userId` for `ttlSeconds` (default 600). Reserving again with the
    * same `reference` returns the first reservation and takes nothing more.
+   *
+   * One statement does it all: a guarded decrement (`UPDATE … WHERE balance >= amount`, which takes
+   * the balance row lock and, under contention, re-checks the guard against the row as the previous
+   * holder left it), the reservation and its ledger entry, all or nothing. The lock is held for that
+   * one statement only, so contention on one account costs one round trip per reservation
+   * (docs/performance.md, `npm run bench:credits`). A repeated reference fails the reservation's
+   * unique `(user_id, reference)` and the whole statement rolls back; the first reservation is
+   * answered then.
    * @returns the reservation id and the balance after it (`UNLIMITED_CREDITS` on the unlimited plan)
    * @throws DomainError 409 `Insufficient credits for this generation (n over limit)` (spec §8) when
    *   the balance is short; nothing is held then
@@ -46,34 +60,38 @@ export class CreditLedgerService {
   async reserve(job: ReserveCreditsJob): Promise<ReserveCreditsResult> {
     const unlimited = await this.isUnlimited(job.userId);
     const ttlSeconds = job.ttlSeconds ?? DEFAULT_RESERVATION_TTL_SECONDS;
-    return this.dataSource.transaction(async (manager) => {
-      const balance = await this.lockBalance(manager, job.userId);
-      const existing: Array<{ id: string }> = await manager.query(
-        `SELECT id FROM billing.credit_reservations WHERE user_id = $1 AND reference = $2`,
-        [job.userId, job.reference],
-      );
-      if (existing.length > 0) return { reservationId: existing[0].id, balance: unlimited ? UNLIMITED_CREDITS : balance };
-      const held = unlimited ? 0 : job.amount;
-      if (held > balance) throw new DomainError(409, insufficientCreditsMessage(held - balance));
-      const reservationId = randomUUID();
-      // One statement after the lock: the reservation, its ledger entry and the balance, so the row
-      // lock is held for as few round trips as possible (docs/performance.md, bench:credits).
-      const rows: Array<{ balance: number }> = await manager.query(
-        `WITH reservation AS (
+    const held = unlimited ? 0 : job.amount;
+    // The unlimited plan holds 0 credits, which needs a balance row to hold them against.
+    if (unlimited) await this.ensureBalanceRow(this.dataSource.manager, job.userId);
+    const reservationId = randomUUID();
+    try {
+      const rows: Array<{ balance: number }> = await this.dataSource.query(
+        `WITH updated AS (
+           UPDATE billing.credit_balances SET balance = balance - $4::integer, updated_at = now()
+            WHERE user_id = $2 AND balance >= $4::integer
+           RETURNING balance
+         ), reservation AS (
            INSERT INTO billing.credit_reservations (id, user_id, reference, amount, status, expires_at)
-           VALUES ($1, $2, $3, $4, 'reserved', now() + make_interval(secs => $5))
+           SELECT $1, $2, $3, $4, 'reserved', now() + make_interval(secs => $5) FROM updated
          ), entry AS (
            INSERT INTO billing.credit_ledger (user_id, delta, reason, reference)
-           SELECT $2, -$4::integer, 'reserve', $1::text WHERE $4::integer > 0
-         ), updated AS (
-           UPDATE billing.credit_balances SET balance = balance - $4::integer, updated_at = now()
-           WHERE user_id = $2 RETURNING balance
+           SELECT $2, -$4::integer, 'reserve', $1::text FROM updated WHERE $4::integer > 0
          )
          SELECT balance FROM updated`,
         [reservationId, job.userId, job.reference, held, ttlSeconds],
       );
-      return { reservationId, balance: unlimited ? UNLIMITED_CREDITS : rows[0].balance };
-    });
+      if (rows.length > 0) return { reservationId, balance: unlimited ? UNLIMITED_CREDITS : rows[0].balance };
+    } catch (error) {
+      if (!isUniqueViolation(error, 'UQ_credit_reservations_user_id_reference')) throw error;
+    }
+    // Nothing was taken: this reference was reserved before, or the balance is short.
+    const existing: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT id FROM billing.credit_reservations WHERE user_id = $1 AND reference = $2`,
+      [job.userId, job.reference],
+    );
+    const balance = await this.balanceOf(job.userId);
+    if (existing.length > 0) return { reservationId: existing[0].id, balance: unlimited ? UNLIMITED_CREDITS : balance };
+    throw new DomainError(409, insufficientCreditsMessage(Math.max(1, held - balance)));
   }
 
   /**
@@ -195,12 +213,15 @@ export class CreditLedgerService {
     const select = `SELECT balance FROM billing.credit_balances WHERE user_id = $1 FOR UPDATE`;
     let rows: Array<{ balance: number }> = await manager.query(select, [userId]);
     if (rows.length === 0) {
-      await manager.query(`INSERT INTO billing.credit_balances (user_id, balance) VALUES ($1, 0) ON CONFLICT (user_id) DO NOTHING`, [
-        userId,
-      ]);
+      await this.ensureBalanceRow(manager, userId);
       rows = await manager.query(select, [userId]);
     }
     return rows[0].balance;
+  }
+
+  /** Creates the user's balance row at 0 unless it exists. */
+  private async ensureBalanceRow(manager: EntityManager, userId: string): Promise<void> {
+    await manager.query(`INSERT INTO billing.credit_balances (user_id, balance) VALUES ($1, 0) ON CONFLICT (user_id) DO NOTHING`, [userId]);
   }
 
   private async readBalance(manager: EntityManager, userId: string): Promise<number> {

@@ -1,13 +1,15 @@
 import { createServiceDataSource } from '@archlens/platform/database';
+import { AccountSubscriptionEntity } from '../leads/account-subscription.entity.js';
 import { LeadEntity } from '../leads/lead.entity.js';
 import { CreateLeads1764028800000 } from './migrations/1764028800000-create-leads.js';
+import { CreateAccountSubscriptions1764806400000 } from './migrations/1764806400000-create-account-subscriptions.js';
 
 /** The `leads` schema's owner (ARCHITECTURE.md). */
 export const LEADS_SCHEMA = 'leads';
 /** leads-service's entities. */
-export const LEADS_ENTITIES = [LeadEntity];
+export const LEADS_ENTITIES = [LeadEntity, AccountSubscriptionEntity];
 /** leads-service's reviewed migrations, in order. */
-export const LEADS_MIGRATIONS = [CreateLeads1764028800000];
+export const LEADS_MIGRATIONS = [CreateLeads1764028800000, CreateAccountSubscriptions1764806400000];
 
 /** leads-service's TypeORM data source (for tools and tests; the service builds its own through the worker host). */
 export function createLeadsDataSource(databaseUrl: string) {

@@ -5,7 +5,9 @@ import { LeadsService } from './leads.service.js';
 
 /**
  * The `leads.events` subscription (`EVENT_SUBSCRIPTIONS`): every e-mailed analysis report makes its
- * recipient a lead (issue 13). Idempotent on the event id (`LeadsService.recordEmailedAnalysis`).
+ * recipient a lead (issue 13), idempotent on the event id (`LeadsService.recordEmailedAnalysis`);
+ * every `subscription.changed` updates the status the conversion rate counts (issue 15), newest
+ * event winning (`LeadsService.recordSubscriptionChange`).
  */
 @Injectable()
 export class LeadEventsHandlers implements EventHandlers {
@@ -16,6 +18,11 @@ export class LeadEventsHandlers implements EventHandlers {
 
   /** @throws the database's error, so BullMQ tries the delivery again */
   async handle(event: DeliveredEvent): Promise<void> {
+    if (event.name === 'subscription.changed') {
+      const applied = await this.leads.recordSubscriptionChange(event.envelope, event.payload);
+      if (!applied) this.logger.log(`event ${event.envelope.eventId} is not newer than the subscription recorded: nothing to do`);
+      return;
+    }
     if (event.name !== 'analysis.emailed') return; // the queue subscribes to nothing else
     const recorded = await this.leads.recordEmailedAnalysis(event.envelope, event.payload);
     // The event id only: a lead's name and e-mail stay out of the logs.

@@ -51,7 +51,11 @@ export class LeadEntity {
   @Column({ name: 'analysis_text', type: 'text', nullable: true })
   analysisText!: string | null;
 
-  /** The signed-in user who sent the report (an id of the `auth` schema; no foreign key across schemas). */
+  /**
+   * The signed-in user who sent the report (an id of the `auth` schema; no foreign key across
+   * schemas). Indexed for the conversion rate's join with `account_subscriptions` (issue 15).
+   */
+  @Index('IDX_leads_user_id')
   @Column({ name: 'user_id', type: 'uuid' })
   userId!: string;
 }

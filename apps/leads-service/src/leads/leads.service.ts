@@ -67,6 +67,25 @@ export class LeadsService {
   }
 
   /**
+   * Applies a `subscription.changed` event to the subscription projection (issue 15 point 3): the
+   * user's status as of the event, unless an event that happened later has been applied already
+   * (a late, older delivery changes nothing; the same event twice changes nothing either).
+   * @returns true when the projection changed
+   * @throws the database's error (the delivery is then tried again by BullMQ)
+   */
+  async recordSubscriptionChange(envelope: EventEnvelope, payload: EventPayload<'subscription.changed'>): Promise<boolean> {
+    const applied: Array<{ user_id: string }> = await this.dataSource.query(
+      `INSERT INTO leads.account_subscriptions (user_id, status, occurred_at, event_id)
+       VALUES ($1, $2, $3, $4)
+       ON CONFLICT (user_id) DO UPDATE SET status = EXCLUDED.status, occurred_at = EXCLUDED.occurred_at, event_id = EXCLUDED.event_id
+         WHERE leads.account_subscriptions.occurred_at < EXCLUDED.occurred_at
+       RETURNING user_id`,
+      [payload.userId, payload.status.slice(0, 32), envelope.occurredAt, envelope.eventId],
+    );
+    return applied.length > 0;
+  }
+
+  /**
    * One page of the leads matching the filters (spec §7 `GET /api/admin/leads`): search (a
    * case-insensitive substring of first name, last name or e-mail, wildcards taken literally),
    * source, sort by any column both ways with the id as tiebreak, and the total count of matches.
@@ -91,18 +110,20 @@ export class LeadsService {
    * - `totalLeads`: every lead;
    * - `weeklyLeads`: leads made in the 7 × 24 hours before `now`;
    * - `sourceBreakdown`: leads per source, every source of `LEAD_SOURCES` present (0 when none);
-   * - `conversionRate`: the share of lead e-mails whose account is Pro (issue 13). Always 0 for
-   *   now: billing (subscriptions) does not exist yet, so no account is Pro; it is computed once
-   *   billing-service publishes subscriptions;
+   * - `conversionRate`: the share of leads (0 to 1) whose sending account is Pro now (subscription
+   *   status 'active', spec §4), from the `subscription.changed` projection (issue 15 point 3); 0
+   *   when there are no leads;
    * - `leadsPerWeek`: the last `LEADS_CHART_WEEKS` ISO weeks (Monday 00:00 UTC), oldest first, the
    *   current week last, weeks without leads as 0.
    * @param now the moment the figures are for (the current time by default)
    */
   async stats(now: Date = new Date()): Promise<LeadStats> {
-    const [totals]: Array<{ total: number; weekly: number }> = await this.dataSource.query(
+    const [totals]: Array<{ total: number; weekly: number; converted: number }> = await this.dataSource.query(
       `SELECT count(*)::int AS total,
-              count(*) FILTER (WHERE created_at > $1::timestamptz - make_interval(days => $2))::int AS weekly
-         FROM leads.leads`,
+              count(*) FILTER (WHERE l.created_at > $1::timestamptz - make_interval(days => $2))::int AS weekly,
+              count(*) FILTER (WHERE s.status = 'active')::int AS converted
+         FROM leads.leads l
+         LEFT JOIN leads.account_subscriptions s ON s.user_id = l.user_id`,
       [now.toISOString(), WEEKLY_DAYS],
     );
     const bySource: Array<{ source: string; count: number }> = await this.dataSource.query(
@@ -131,7 +152,7 @@ export class LeadsService {
       totalLeads: totals.total,
       weeklyLeads: totals.weekly,
       sourceBreakdown,
-      conversionRate: 0,
+      conversionRate: totals.total === 0 ? 0 : totals.converted / totals.total,
       leadsPerWeek: weeks.map((w) => ({ weekStart: w.week_start, count: w.count })),
     };
   }
