@@ -22,7 +22,8 @@ const common = {
   transform: { '^.+\\.ts$': swc },
   moduleNameMapper: {
     '^@archlens/(contracts|platform)/(.*)$': '<rootDir>/libs/$1/src/$2.ts',
-    '^@archlens/(gateway|auth-service|analysis-worker|email-worker|leads-service|billing-service)$': '<rootDir>/apps/$1/src/index.ts',
+    '^@archlens/(gateway|auth-service|analysis-worker|email-worker|leads-service|billing-service|generation-worker)$':
+      '<rootDir>/apps/$1/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testEnvironment: 'node',

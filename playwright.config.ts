@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { E2E_IMAGE_PROVIDERS, E2E_STRIPE } from './e2e/loopback-services';
 
 /**
  * End-to-end tests (`e2e/*.e2e-spec.ts`) in Debian's Chromium (never a downloaded browser) against
@@ -11,6 +12,8 @@ export const E2E_ADMIN_PASSWORD = 'e2e-admin-password';
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.e2e-spec.ts',
+  // Loopback servers speaking the third-party APIs (fixed ports: see e2e/loopback-services.ts).
+  globalSetup: './e2e/global-setup.ts',
   timeout: 120_000,
   expect: { timeout: 30_000 },
   fullyParallel: false,
@@ -63,6 +66,14 @@ export default defineConfig({
       ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
       RATE_LIMIT_EMAIL_ANALYSIS_PER_USER: '1000',
       RATE_LIMIT_EMAIL_CLIPBOARD_PER_USER: '1000',
+      // Issue 15: checkout and webhooks against the loopback Stripe of e2e/global-setup.ts.
+      STRIPE_SECRET_KEY: E2E_STRIPE.secretKey,
+      STRIPE_WEBHOOK_SECRET: E2E_STRIPE.webhookSecret,
+      STRIPE_API_BASE: E2E_STRIPE.apiBase,
+      APP_URL: `http://localhost:${PORT}`,
+      // Issue 16: /create's openai provider against the loopback image providers of e2e/global-setup.ts.
+      GENERATION_OPENAI_API_KEY: E2E_IMAGE_PROVIDERS.openaiApiKey,
+      GENERATION_OPENAI_BASE_URL: E2E_IMAGE_PROVIDERS.openaiBaseUrl,
     },
   },
 });

@@ -104,6 +104,17 @@ async function vipCredentials() {
   return { env: { VIP_USERNAME: username, VIP_PASSWORD_HASH: passwordHash }, banner: `username ${username}, password ${password}` };
 }
 
+/**
+ * How many generation-worker processes to run: `GENERATION_WORKERS` (1 to 16, 1 by default).
+ * @throws Error for any other value
+ */
+function generationWorkers(environment) {
+  const raw = environment.GENERATION_WORKERS ?? '1';
+  const count = Number(raw);
+  if (!Number.isInteger(count) || count < 1 || count > 16) throw new Error(`GENERATION_WORKERS must be 1 to 16, not "${raw}"`);
+  return count;
+}
+
 async function shutdown(code) {
   if (stopping) return;
   stopping = true;
@@ -175,9 +186,15 @@ try {
     { name: 'leads-service', colour: 34, env: {}, nodeFlags: ['--optimize-for-size'] },
     // Issue 15: Stripe keys (STRIPE_*) reach billing-service only, from the environment; none → payments off.
     { name: 'billing-service', colour: 31, env: {} },
+    // Issue 16: image generation. OpenAI (GENERATION_OPENAI_API_KEY, else OPENAI_API_KEY) and Stability AI
+    // (STABILITY_API_KEY) come from the environment; without them only the Sora and Midjourney workflows run.
+    // GENERATION_WORKERS copies (1 by default): generation scales by worker processes (issue 16 point 5).
+    ...Array.from({ length: generationWorkers(env) }, () => ({ name: 'generation-worker', colour: 95, env: {} })),
     { name: 'gateway', colour: 32, env: { AUTH_SEALING_PUBLIC_KEY, ...admin.env, ...vip.env } },
   ];
   for (const app of apps) {
+    const copies = apps.filter((other) => other.name === app.name);
+    const copy = copies.length > 1 ? `#${copies.indexOf(app) + 1}` : '';
     const child = spawn(
       process.execPath,
       ['--enable-source-maps', ...(app.nodeFlags ?? []), path.join(ROOT, 'apps', app.name, 'dist', 'main.js')],
@@ -187,7 +204,7 @@ try {
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
-    const prefix = `\x1b[${app.colour}m[${app.name}]\x1b[0m `;
+    const prefix = `\x1b[${app.colour}m[${app.name}${copy}]\x1b[0m `;
     for (const stream of [child.stdout, child.stderr]) {
       let buffer = '';
       stream.setEncoding('utf8');

@@ -14,6 +14,9 @@ run('node_modules/.bin/tsc', ['-p', 'apps/frontend/tsconfig.spec.json']);
 log('lint (ESLint with module boundaries, Prettier)');
 run(process.execPath, ['node_modules/eslint/bin/eslint.js', '.', '--max-warnings=0']);
 run(process.execPath, ['node_modules/prettier/bin/prettier.cjs', '--check', '.', '--log-level', 'warn']);
+// The deployment files, offline (Dockerfile lint, `docker-compose config`, Kubernetes schemas):
+// seconds; installs Debian's docker-compose when missing (docs/deployment.md "Validation").
+run(process.execPath, ['scripts/validate-deploy.mjs']);
 const jest = ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js'];
 log('unit tests');
 run(process.execPath, [...jest, '--selectProjects', 'unit']);

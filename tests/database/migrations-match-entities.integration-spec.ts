@@ -5,6 +5,7 @@ import { ANALYSIS_SCHEMA, createAnalysisDataSource } from '@archlens/analysis-wo
 import { AUTH_SCHEMA, createAuthDataSource } from '@archlens/auth-service';
 import { BILLING_SCHEMA, createBillingDataSource } from '@archlens/billing-service';
 import { createEmailDataSource, EMAIL_SCHEMA } from '@archlens/email-worker';
+import { createGenerationDataSource, GENERATION_SCHEMA } from '@archlens/generation-worker';
 import { createLeadsDataSource, LEADS_SCHEMA } from '@archlens/leads-service';
 
 /**
@@ -18,6 +19,7 @@ const services: Array<{ name: string; schema: string; create: (url: string) => D
   { name: 'email-worker', schema: EMAIL_SCHEMA, create: createEmailDataSource },
   { name: 'leads-service', schema: LEADS_SCHEMA, create: createLeadsDataSource },
   { name: 'billing-service', schema: BILLING_SCHEMA, create: createBillingDataSource },
+  { name: 'generation-worker', schema: GENERATION_SCHEMA, create: createGenerationDataSource },
 ];
 
 const opened: DataSource[] = [];

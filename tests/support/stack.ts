@@ -1,4 +1,4 @@
-// Test-only: boots auth-service, analysis-worker, email-worker, leads-service, billing-service and the gateway in this process
+// Test-only: boots auth-service, analysis-worker, email-worker, leads-service, billing-service, generation-worker and the gateway in this process
 // through their package entry points (what their main.ts files run), against the real PostgreSQL, Redis and S3
 // server of the integration setup.
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -19,6 +19,7 @@ import { startAnalysisWorker } from '@archlens/analysis-worker';
 import { startAuthService } from '@archlens/auth-service';
 import { startBillingService } from '@archlens/billing-service';
 import { startEmailWorker } from '@archlens/email-worker';
+import { startGenerationWorker } from '@archlens/generation-worker';
 import { startLeadsService } from '@archlens/leads-service';
 import { createGatewayApp, loadGatewayConfig } from '@archlens/gateway';
 
@@ -31,6 +32,12 @@ export interface StackOptions {
    * loopback server (the stack's file outbox otherwise).
    */
   env?: NodeJS.ProcessEnv;
+  /**
+   * Whether to run a generation-worker in this process (default true). False for a test that runs
+   * its own copies as child processes (`node apps/generation-worker/dist/main.js`), e.g. to kill one
+   * mid-job; `env` is the environment to give them.
+   */
+  generationWorker?: boolean;
 }
 
 export interface Stack {
@@ -47,6 +54,8 @@ export interface Stack {
    * `ADMIN_PASSWORD_HASH`, and `ADMIN_TOKEN_SECRET`, to sign tokens the way the gateway does or not).
    */
   admin: { username: string; password: string; tokenSecret: string };
+  /** The environment every app of the stack was started with. */
+  env: NodeJS.ProcessEnv;
   stopAnalysisWorker(): Promise<void>;
   /**
    * Closes auth-service as a crash would leave it for the gateway: commands of the `auth` queue
@@ -71,6 +80,7 @@ const TEST_RATE_LIMITS: NodeJS.ProcessEnv = {
   RATE_LIMIT_ANALYSES_PER_USER: '10000',
   RATE_LIMIT_EMAIL_ANALYSIS_PER_USER: '10000',
   RATE_LIMIT_EMAIL_CLIPBOARD_PER_USER: '10000',
+  RATE_LIMIT_GENERATIONS_PER_USER: '10000',
   RATE_LIMIT_ADMIN_LOGIN_PER_IP: '10000',
   RATE_LIMIT_VIP_LOGIN_PER_IP: '10000',
 };
@@ -108,13 +118,15 @@ async function adminEnv(): Promise<{ env: NodeJS.ProcessEnv; password: string }>
   };
 }
 
-/** Starts the five apps; call `close()` in afterAll. */
+/** Starts the apps; call `close()` in afterAll. */
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const outboxDir = mkdtempSync(path.join(os.tmpdir(), 'archlens-outbox-'));
   const admin = await adminEnv();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     OPENAI_API_KEY: '',
+    GENERATION_OPENAI_API_KEY: '',
+    STABILITY_API_KEY: '',
     SENDGRID_API_KEY: '',
     STRIPE_SECRET_KEY: '',
     STRIPE_WEBHOOK_SECRET: '',
@@ -130,6 +142,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const email = await startEmailWorker(env, { logger: ['error'] });
   const leads = await startLeadsService(env, { logger: ['error'] });
   const billing = await startBillingService(env, { logger: ['error'] });
+  const generation = options.generationWorker === false ? undefined : await startGenerationWorker(env, { logger: ['error'] });
   const gatewayConfig = loadGatewayConfig({ ...env, FRONTEND_DIST: options.env?.FRONTEND_DIST ?? '/nonexistent-spa' });
   const gateway = await createGatewayApp(gatewayConfig, { logger: ['error'] });
   await gateway.init();
@@ -146,6 +159,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     outboxDir,
     emailSealingPublicKey: env.EMAIL_SEALING_PUBLIC_KEY!,
     admin: { username: env.ADMIN_USERNAME!, password: admin.password, tokenSecret: env.ADMIN_TOKEN_SECRET! },
+    env,
     async stopAnalysisWorker() {
       await analysis?.close();
       analysis = undefined;
@@ -170,6 +184,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       await email.close();
       await leads.close();
       await billing.close();
+      await generation?.close();
       await Promise.all(queues.map((q) => q.close()));
       await redis.quit();
       await db.end();

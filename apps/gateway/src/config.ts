@@ -75,6 +75,8 @@ export const gatewayConfigSchema = z.object({
   RATE_LIMIT_EMAIL_ANALYSIS_PER_USER: z.coerce.number().int().min(1).default(10),
   /** Working Clipboard e-mails a user may send per hour before 429 (issue 14 point 4; default 10): any address may be typed. */
   RATE_LIMIT_EMAIL_CLIPBOARD_PER_USER: z.coerce.number().int().min(1).default(10),
+  /** Generations a user may start per hour before 429 (issue 16; default 60): each one stores its upload first. */
+  RATE_LIMIT_GENERATIONS_PER_USER: z.coerce.number().int().min(1).default(60),
   /** Failed admin sign-ins per client address per 15 minutes before 429 (issue 13; default 10). */
   RATE_LIMIT_ADMIN_LOGIN_PER_IP: z.coerce.number().int().min(1).default(10),
   /** Failed VIP sign-ins one client address may make per 15 minutes (issue 15; a success gives its point back). */

@@ -6,6 +6,7 @@ import { BillingModule } from './billing/billing.module.js';
 import { ClipboardModule } from './clipboard/clipboard.module.js';
 import type { GatewayConfig } from './config.js';
 import { CoreModule } from './core/core.module.js';
+import { GenerationModule } from './generation/generation.module.js';
 import { HealthModule } from './health/health.module.js';
 import { ProfileModule } from './profile/profile.module.js';
 import { ReportsModule } from './reports/reports.module.js';
@@ -27,6 +28,7 @@ export class GatewayModule {
         HealthModule,
         AdminModule,
         BillingModule,
+        GenerationModule,
       ],
     };
   }

@@ -37,6 +37,16 @@ export const EVENTS = {
     creditsRemaining: z.number().int().min(0),
     currentPeriodEnd: z.string().nullable(),
   }),
+  /** generation-worker (issue 16): a generation delivered its images (or workflow) and its credits were captured. */
+  'generation.completed': z.object({
+    jobId: z.string().uuid(),
+    userId: z.string().uuid(),
+    provider: z.string(),
+    imageCount: z.number().int().min(0),
+    creditsSpent: z.number().int().min(0),
+  }),
+  /** generation-worker (issue 16): a generation failed; its reservation was released. */
+  'generation.failed': z.object({ jobId: z.string().uuid(), userId: z.string().uuid(), provider: z.string(), message: z.string() }),
 } as const;
 export type EventName = keyof typeof EVENTS;
 export type EventPayload<N extends EventName> = z.infer<(typeof EVENTS)[N]>;
@@ -58,8 +68,8 @@ export type EventEnvelope = z.infer<typeof eventEnvelopeSchema>;
  * Each event is added once to every queue that lists it; a queue name here never changes once released.
  */
 export const EVENT_SUBSCRIPTIONS: Record<string, readonly EventName[]> = {
-  /** leads-service: every e-mailed analysis report is a lead (issue 13). */
-  'leads.events': ['analysis.emailed'],
+  /** leads-service: every e-mailed analysis report is a lead (issue 13); subscription changes feed its conversion rate (issue 15). */
+  'leads.events': ['analysis.emailed', 'subscription.changed'],
 };
 
 /** The subscriber queues of `name`, in `subscriptions` (the catalogue's by default). */

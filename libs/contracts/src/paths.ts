@@ -34,6 +34,14 @@ export const API_PATHS = {
   createPortalSession: '/api/create-portal-session',
   /** Issue 15: Stripe's webhook deliveries (raw body, signed). */
   stripeWebhook: '/api/webhooks/stripe',
+  /** Issue 16, spec §7: multipart sketch, references and controls → images (Pro only). */
+  generate: '/api/generate',
+  /** Issue 16: a generation's live progress as server-sent events; `generationEventsPath(id)` fills in the id. */
+  generationEvents: '/api/generations/:jobId/events',
+  /** Issue 16, spec §7: one generated image, owner only; `generationImagePath(id, i)` fills it in. */
+  downloadGeneratedImage: '/api/download/:jobId/:index',
+  /** Issue 16, spec §7: the user's generation history (Recent Activity). */
+  generations: '/api/generations',
 } as const;
 export type ApiRouteName = keyof typeof API_PATHS;
 

@@ -36,6 +36,14 @@ import {
 import { sendEmailJobSchema, sendEmailResultSchema } from './email.js';
 import { getStyleProfileCommandSchema, saveStyleProfileCommandSchema, styleProfileResultSchema } from './style-profile.js';
 import { readSketchesJobSchema, readSketchesResultSchema } from './sketch.js';
+import {
+  generateJobSchema,
+  generateResultSchema,
+  getGeneratedImageJobSchema,
+  getGeneratedImageResultSchema,
+  listGenerationsJobSchema,
+  listGenerationsResultSchema,
+} from './generation.js';
 import { ensureVipUserCommandSchema } from './vip.js';
 import {
   exportLeadsJobSchema,
@@ -71,6 +79,8 @@ export const QUEUES = {
   leadsEvents: 'leads.events',
   /** billing-service's commands (issue 15): checkout, portal, Stripe webhooks, credit reservations, accounts. */
   billing: 'billing',
+  /** generation-worker's commands (issue 16): generations (long, provider-bound), their history and images. */
+  generation: 'generation',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -147,6 +157,12 @@ export const JOBS = {
   'billing.get-account': { queue: QUEUES.billing, data: getAccountJobSchema, result: getAccountResultSchema },
   /** Issue 15 point 4, spec §6: VIP access, the active unlimited plan without Stripe. */
   'billing.grant-unlimited': { queue: QUEUES.billing, data: grantUnlimitedJobSchema, result: grantUnlimitedResultSchema },
+  /** Issue 16: one generation, idempotent on its job id (reserve, provider calls, store, capture or release). */
+  'generation.generate': { queue: QUEUES.generation, data: generateJobSchema, result: generateResultSchema },
+  /** Issue 16, spec §7 `GET /api/generations`: the user's history, newest first. */
+  'generation.list': { queue: QUEUES.generation, data: listGenerationsJobSchema, result: listGenerationsResultSchema },
+  /** Issue 16, spec §7 `GET /api/download/{jobId}/{index}`: the owner's stored image (404 otherwise). */
+  'generation.get-image': { queue: QUEUES.generation, data: getGeneratedImageJobSchema, result: getGeneratedImageResultSchema },
 } as const;
 export type JobName = keyof typeof JOBS;
 /** Jobs carried by one queue. */
@@ -275,5 +291,17 @@ export const QUEUE_SETTINGS: Record<QueueName, QueueSettings> = {
     replyTimeoutMs: 15_000,
     keepCompletedSeconds: 60,
     keepFailedSeconds: 3600,
+  },
+  // Issue 16: a generation waits on a provider (OpenAI images take up to a minute or two for four
+  // variations); a worker that dies mid-job is noticed when its lock lapses and the job runs again,
+  // idempotently on its id. The caller waits up to 5 minutes.
+  generation: {
+    concurrency: 8,
+    attempts: 1,
+    backoffMs: 0,
+    lockDurationMs: 30_000,
+    replyTimeoutMs: 300_000,
+    keepCompletedSeconds: 300,
+    keepFailedSeconds: 86_400,
   },
 };

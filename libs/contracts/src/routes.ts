@@ -23,6 +23,7 @@ import {
 import { emailClipboardRequestSchema, emailClipboardResponseSchema } from './clipboard.js';
 import { API_PATHS, type ApiRouteName } from './paths.js';
 import { analyzeSketchResponseSchema } from './sketch.js';
+import { generateResponseSchema, generationHistoryResponseSchema } from './generation.js';
 import { vipLoginRequestSchema, vipLoginResponseSchema } from './vip.js';
 import { saveStyleProfileRequestSchema, styleProfileResponseSchema } from './style-profile.js';
 import { emailAnalysisRequestSchema, emailAnalysisResponseSchema } from './reports.js';
@@ -36,8 +37,11 @@ export interface ApiRoute {
    * webhook whose signature covers them), or null for no body.
    */
   request: z.ZodType | 'multipart' | 'raw' | null;
-  /** Success body schema, 'redirect' for browser navigations, or 'file' for a download (PDF, CSV). */
-  response: z.ZodType | 'redirect' | 'file';
+  /**
+   * Success body schema, 'redirect' for browser navigations, 'file' for a download (PDF, CSV, JPEG)
+   * or 'events' for a server-sent event stream.
+   */
+  response: z.ZodType | 'redirect' | 'file' | 'events';
 }
 
 /**
@@ -104,4 +108,8 @@ export const API_ROUTES = {
     response: sessionUrlResponseSchema,
   },
   stripeWebhook: { method: 'POST', path: API_PATHS.stripeWebhook, request: 'raw', response: stripeWebhookResponseSchema },
+  generate: { method: 'POST', path: API_PATHS.generate, request: 'multipart', response: generateResponseSchema },
+  generationEvents: { method: 'GET', path: API_PATHS.generationEvents, request: null, response: 'events' },
+  downloadGeneratedImage: { method: 'GET', path: API_PATHS.downloadGeneratedImage, request: null, response: 'file' },
+  generations: { method: 'GET', path: API_PATHS.generations, request: null, response: generationHistoryResponseSchema },
 } as const satisfies Record<ApiRouteName, ApiRoute>;

@@ -12,6 +12,7 @@ import {
   type JobNameOf,
   type JobResult,
   type QueueName,
+  type QueueSettings,
   type ReplyEnvelope,
 } from '@archlens/contracts/queues';
 import { currentRequestId, runWithRequestContext } from './request-context.js';
@@ -126,6 +127,20 @@ export class CommandFailedError extends Error {
 export interface RequestOptions {
   /** Overrides `QUEUE_SETTINGS[queue].replyTimeoutMs`, in ms. */
   timeoutMs?: number;
+  /**
+   * The BullMQ job id (no `:`), for a command that is idempotent on an id of its own (issue 16: a
+   * generation's job id): while a job with this id is still in the queue, a second request with it
+   * waits on that job instead of adding another, so a double submission runs once.
+   */
+  jobId?: string;
+}
+
+/** One progress report of a job (BullMQ `job.updateProgress`), as `CommandClient.onProgress` hands it over. */
+export interface JobProgressEvent {
+  /** The BullMQ job id. */
+  jobId: string;
+  /** What the job reported; untrusted shape: parse it against the queue's contract. */
+  data: unknown;
 }
 
 /**
@@ -138,6 +153,8 @@ export interface RequestOptions {
  */
 export class CommandClient {
   private readonly queues = new Map<QueueName, { queue: Queue; events: QueueEvents; ready: Promise<unknown> }>();
+  /** The worker check of each queue under way, shared by the callers that ask meanwhile. */
+  private readonly workerChecks = new Map<QueueName, Promise<void>>();
   /** The Redis database the queues live in (the URL's path, 0 by default). */
   private readonly db: number;
 
@@ -185,9 +202,22 @@ export class CommandClient {
    * Redis server; a worker of another deployment on another database (a second checkout, the test
    * suite beside `npm start`) would be counted, and the job would wait for a worker that never
    * reads it. So only connections on this client's database count.
+   *
+   * Callers that ask while a check of the same queue is under way share its answer (one `CLIENT
+   * LIST` for a burst of requests instead of one each; docs/performance.md, bench:credits); an
+   * answer is never reused once its check has finished.
    * @throws NoWorkerError, ServiceUnavailableError (Redis unreachable)
    */
-  async assertWorkerAvailable(queue: QueueName): Promise<void> {
+  assertWorkerAvailable(queue: QueueName): Promise<void> {
+    let check = this.workerChecks.get(queue);
+    if (!check) {
+      check = this.checkWorkers(queue).finally(() => this.workerChecks.delete(queue));
+      this.workerChecks.set(queue, check);
+    }
+    return check;
+  }
+
+  private async checkWorkers(queue: QueueName): Promise<void> {
     const workers = await this.redis(async () => {
       const { queue: q, ready } = this.channel(queue);
       await ready;
@@ -210,7 +240,9 @@ export class CommandClient {
     await this.assertWorkerAvailable(definition.queue);
     const { queue, events } = this.channel(definition.queue);
     const timeoutMs = options.timeoutMs ?? this.replyTimeoutMs[definition.queue] ?? settings.replyTimeoutMs;
-    const job = await this.redis(() => queue.add(name, withRequestId(payload), jobOptions(definition.queue)));
+    const job = await this.redis(() =>
+      queue.add(name, withRequestId(payload), { ...jobOptions(definition.queue), ...(options.jobId ? { jobId: options.jobId } : {}) }),
+    );
     let raw: unknown;
     try {
       raw = await job.waitUntilFinished(events, timeoutMs);
@@ -251,6 +283,21 @@ export class CommandClient {
     const job = await this.redis(() => queue.add(name, withRequestId(payload), jobOptions(definition.queue)));
     if (job.id === undefined) throw new ServiceUnavailableError(new Error(`BullMQ gave no id to the ${name} job`));
     return job.id;
+  }
+
+  /**
+   * Listens to the progress reports (`job.updateProgress`) of every job of `queue`, from now on, over
+   * the queue's one `QueueEvents` connection of this client (issue 16: the generation progress
+   * stream). The listener filters what it wants; nothing is replayed.
+   * @returns a function that stops listening
+   * @throws ServiceUnavailableError when Redis cannot be reached
+   */
+  async onProgress(queue: QueueName, listener: (event: JobProgressEvent) => void): Promise<() => void> {
+    const { events, ready } = this.channel(queue);
+    await this.redis(() => ready);
+    const handler = (args: { jobId: string; data: unknown }) => listener({ jobId: args.jobId, data: args.data });
+    events.on('progress', handler);
+    return () => void events.off('progress', handler);
   }
 
   /** Runs a Redis operation of the request path; a connection failure becomes `ServiceUnavailableError`. */
@@ -308,7 +355,13 @@ export interface WorkerLogger {
  * request context, and every log line names the request id.
  * @returns the worker; close it on shutdown
  */
-export function startWorker<Q extends QueueName>(queue: Q, redisUrl: string, handlers: JobHandlers<Q>, logger: WorkerLogger): Worker {
+export function startWorker<Q extends QueueName>(
+  queue: Q,
+  redisUrl: string,
+  handlers: JobHandlers<Q>,
+  logger: WorkerLogger,
+  overrides: WorkerOverrides = {},
+): Worker {
   const table = handlers as unknown as Record<string, (data: unknown, job: Job) => Promise<unknown>>;
   return new Worker(
     queue,
@@ -334,15 +387,32 @@ export function startWorker<Q extends QueueName>(queue: Q, redisUrl: string, han
         }
       });
     },
-    hostedWorkerOptions(queue, redisUrl),
+    hostedWorkerOptions(queue, redisUrl, overrides),
   );
 }
 
 /**
- * BullMQ options of a hosted worker for `queue` (command or event queue): its blocking connection
- * and `QUEUE_SETTINGS[queue]`'s concurrency and lock duration.
+ * One deployment's changes to a queue's worker settings (`QUEUE_SETTINGS`), from its environment
+ * (issue 16: `GENERATION_LOCK_DURATION_MS`, so a test can see a killed worker's job come back within
+ * seconds).
  */
-export function hostedWorkerOptions(queue: QueueName, redisUrl: string): WorkerOptions {
-  const settings = QUEUE_SETTINGS[queue];
-  return { connection: redisConnection(redisUrl), concurrency: settings.concurrency, lockDuration: settings.lockDurationMs };
+export type WorkerOverrides = Partial<Pick<QueueSettings, 'concurrency' | 'lockDurationMs'>>;
+
+/** BullMQ's default interval between stalled-job checks, in ms. */
+const DEFAULT_STALLED_INTERVAL_MS = 30_000;
+
+/**
+ * BullMQ options of a hosted worker for `queue` (command or event queue): its blocking connection
+ * and `QUEUE_SETTINGS[queue]`'s concurrency and lock duration (or `overrides`'). Stalled jobs (a
+ * worker that died holding one) are looked for every lock duration, at most every 30 s (BullMQ's
+ * default), so a short lock also brings a dead worker's job back soon.
+ */
+export function hostedWorkerOptions(queue: QueueName, redisUrl: string, overrides: WorkerOverrides = {}): WorkerOptions {
+  const settings = { ...QUEUE_SETTINGS[queue], ...overrides };
+  return {
+    connection: redisConnection(redisUrl),
+    concurrency: settings.concurrency,
+    lockDuration: settings.lockDurationMs,
+    stalledInterval: Math.min(DEFAULT_STALLED_INTERVAL_MS, settings.lockDurationMs),
+  };
 }

@@ -16,7 +16,7 @@ import type { DataSource } from 'typeorm';
 import { JOBS, type JobData, type JobNameOf, type QueueName } from '@archlens/contracts/queues';
 import { createServiceDataSource, initialiseDataSource, type ServiceDataSourceOptions } from './database.js';
 import { EventPublisher, startEventWorker, type EventHandlers } from './events.js';
-import { CommandClient, redisConnection, startWorker, type JobHandlers } from './messaging.js';
+import { CommandClient, redisConnection, startWorker, type JobHandlers, type WorkerOverrides } from './messaging.js';
 import { ObjectStorage, type ObjectStorageSettings } from './storage.js';
 
 /** Injection token of the service's migrated TypeORM `DataSource` (its own schema). */
@@ -57,6 +57,8 @@ export interface WorkerServiceOptions {
   handlers: Array<Type<AnyQueueHandlers>>;
   /** One provider per subscriber queue of `EVENT_SUBSCRIPTIONS` the service consumes (e.g. `leads.events`). */
   events?: Array<Type<EventHandlers>>;
+  /** This deployment's changes to its queues' worker settings (`QUEUE_SETTINGS`), e.g. a lock duration from the environment. */
+  workerOverrides?: Partial<Record<QueueName, WorkerOverrides>>;
 }
 
 const HOST_OPTIONS = Symbol('WORKER_HOST_OPTIONS');
@@ -77,7 +79,8 @@ class WorkerHost implements OnApplicationBootstrap, OnApplicationShutdown {
   async onApplicationBootstrap(): Promise<void> {
     for (const type of this.options.handlers) {
       const set: AnyQueueHandlers = this.moduleRef.get(type, { strict: false });
-      await this.listen(set.queue, (logger) => startWorker(set.queue, this.options.redisUrl, set.handlers() as never, logger));
+      const overrides = this.options.workerOverrides?.[set.queue];
+      await this.listen(set.queue, (logger) => startWorker(set.queue, this.options.redisUrl, set.handlers() as never, logger, overrides));
       await this.schedule(set);
     }
     for (const type of this.options.events ?? []) {

@@ -14,17 +14,26 @@ describe('route table access rules (spec §2, §6)', () => {
   });
 
   it('a page that is not built yet is not routed for anyone', () => {
+    const unbuilt = APP_ROUTES.map((route) => (route.path === '/create' ? { ...route, built: false } : route));
+    expect(paths(reachableRoutes(true, unbuilt))).not.toContain('/create');
+    expect(isRouted('/create', true, unbuilt)).toBe(false);
+    expect(navigationLinks({ signedIn: true, proActive: false }, unbuilt).map((link) => link.path)).not.toContain('/create');
+  });
+
+  it('every page of spec §2 is built: all are routed signed in, the public ones signed out', () => {
     expect(paths(reachableRoutes(true))).toEqual([
       '/account',
       '/admin',
       '/admin-login',
       '/analyse',
+      '/create',
       '/pricing',
       '/read-sketch',
       '/vip-login',
     ]);
     expect(paths(reachableRoutes(false))).toEqual(['/admin', '/admin-login', '/pricing', '/vip-login']);
-    expect(isRouted('/create', true)).toBe(false);
+    expect(isRouted('/create', true)).toBe(true);
+    expect(isRouted('/create', false)).toBe(false);
     expect(isRouted('/vip-login', false)).toBe(true);
   });
 
@@ -51,8 +60,9 @@ describe('navigation links (spec §2 navigation bar)', () => {
     ]);
   });
 
-  it('links only the pages that exist: today Analyse, Read Sketch, Pricing and Account', () => {
+  it('links the pages that exist: Create (with the Pro badge without an active subscription), Analyse, Read Sketch, Pricing, Account', () => {
     expect(navigationLinks({ signedIn: true, proActive: false })).toEqual([
+      { path: '/create', label: 'Create', showProBadge: true },
       { path: '/analyse', label: 'Analyse', showProBadge: false },
       { path: '/read-sketch', label: 'Read Sketch', showProBadge: false },
       { path: '/pricing', label: 'Pricing', showProBadge: false },

@@ -22,7 +22,7 @@ export interface AppRoute {
 
 /** Spec §2 route table, in the order of the navigation bar's links (Create, Analyse, Read Sketch, Pricing, Account). */
 export const APP_ROUTES: readonly AppRoute[] = [
-  { path: '/create', page: 'create', access: 'signedIn', built: false, nav: { label: 'Create', proBadge: true } },
+  { path: '/create', page: 'create', access: 'signedIn', built: true, nav: { label: 'Create', proBadge: true } },
   { path: '/analyse', page: 'analyse', access: 'signedIn', built: true, nav: { label: 'Analyse' } },
   // Not in spec §2's navigation bar; issue 14 asks for a link to it (after Analyse, the other free tool).
   { path: '/read-sketch', page: 'readSketch', access: 'signedIn', built: true, nav: { label: 'Read Sketch' } },

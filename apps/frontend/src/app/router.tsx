@@ -15,6 +15,7 @@ const LandingPage = lazy(() => import('../pages/LandingPage'));
 const HomePage = lazy(() => import('../pages/HomePage'));
 const AnalysePage = lazy(() => import('../pages/AnalysePage'));
 const ReadSketchPage = lazy(() => import('../pages/ReadSketchPage'));
+const CreatePage = lazy(() => import('../pages/CreatePage'));
 const AdminPage = lazy(() => import('../pages/AdminPage'));
 const AdminLoginPage = lazy(() => import('../pages/AdminLoginPage'));
 const PricingPage = lazy(() => import('../pages/PricingPage'));
@@ -25,6 +26,7 @@ const WhatsAppWidget = lazy(() => import('../features/whatsapp/components/WhatsA
 
 /** The built pages other than / (see `route-table.ts`); a page joins here when its route is marked built. */
 const PAGES: Partial<Record<PageId, ComponentType>> = {
+  create: CreatePage,
   analyse: AnalysePage,
   readSketch: ReadSketchPage,
   pricing: PricingPage,

@@ -17,16 +17,19 @@ import { ANALYSIS_MESSAGES, MAX_ANALYSIS_IMAGES, MAX_IMAGE_BYTES } from '@archle
 import { MAX_SKETCH_IMAGES, SINGLE_SKETCH_FIELD, SKETCH_IMAGE_FIELDS, SKETCH_MESSAGES } from '@archlens/contracts/sketch';
 import { ObjectStorage } from '@archlens/platform/storage';
 import { userIdOf } from '../sessions/session.guard.js';
-import { OriginalsStorageEngine, type StoredOriginal } from './originals.storage-engine.js';
+import { OriginalsStorageEngine, type StoredOriginal, type UploadKeyPrefix } from './originals.storage-engine.js';
 import { UploadBudget } from './upload-budget.js';
 
 /** The multipart field that carries the photos (spec §7: repeated field 'images'). */
 export const IMAGES_FIELD = 'images';
 
+/** Text fields an upload route takes unless its policy says otherwise. */
+const DEFAULT_MAX_FIELDS = 10;
+
 /** What one upload route accepts: where its originals go, in which fields, how many. */
 export interface UploadPolicy {
   /** Folder of the originals in object storage: `<keyPrefix>/<userId>/<uuid>.<ext>`. */
-  keyPrefix: 'uploads' | 'sketches';
+  keyPrefix: UploadKeyPrefix;
   /** The accepted file fields, in the order their files are handed over, each with its most files. */
   fields: ReadonlyArray<{ name: string; maxCount: number }>;
   /** Most files in one request. */
@@ -35,6 +38,8 @@ export interface UploadPolicy {
   tooMany: string;
   /** What to call the files in the 400 for an unknown field ("photos", "sketches"). */
   noun: string;
+  /** Most text fields in one request (10 unless given; issue 16's generation controls need more). */
+  maxFields?: number;
 }
 
 /** Design Language Analysis (spec §7, §9): up to 10 photos in the repeated field `images`, under `uploads/`. */
@@ -75,7 +80,12 @@ export function imageUploadInterceptor(policy: UploadPolicy): Type<NestIntercept
     constructor(@Inject(ObjectStorage) storage: ObjectStorage, @Inject(UploadBudget) budget: UploadBudget) {
       this.readImages = multer({
         storage: new OriginalsStorageEngine(storage, budget, userIdOf, policy.keyPrefix),
-        limits: { fileSize: MAX_IMAGE_BYTES, files: policy.maxFiles, fields: 10, parts: policy.maxFiles + 10 },
+        limits: {
+          fileSize: MAX_IMAGE_BYTES,
+          files: policy.maxFiles,
+          fields: policy.maxFields ?? DEFAULT_MAX_FIELDS,
+          parts: policy.maxFiles + (policy.maxFields ?? DEFAULT_MAX_FIELDS),
+        },
       }).fields(policy.fields.map((field) => ({ ...field })));
     }
 

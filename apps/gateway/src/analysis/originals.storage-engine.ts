@@ -8,10 +8,21 @@ import { ObjectStorage } from '@archlens/platform/storage';
 import type { UploadBudget } from './upload-budget.js';
 import { displayName, ImageHeaderCheck, UploadRejectedError } from './upload-validation.js';
 
+/**
+ * The folders uploads are stored in: photos (`uploads/`), sketches to read (`sketches/`, issue 14),
+ * a generation's sketch and reference images (`generation-inputs/`, issue 16).
+ */
+export type UploadKeyPrefix = 'uploads' | 'sketches' | 'generation-inputs';
+
 /** An original photo or sketch once it is in object storage: what the analysis or sketch job is made of. */
 export interface StoredOriginal {
-  /** `uploads/<userId>/<uuid>.<ext>` (ARCHITECTURE.md), or `sketches/<userId>/<uuid>.<ext>` (issue 14). */
+  /**
+   * `uploads/<userId>/<uuid>.<ext>` (ARCHITECTURE.md), `sketches/<userId>/<uuid>.<ext>` (issue 14) or
+   * `generation-inputs/<userId>/<uuid>.<ext>` (issue 16).
+   */
   key: string;
+  /** The multipart field it came in (`images`, `image0`, `sketch`, `references`, …). */
+  field: string;
   /** The name the user gave the file, without any path (for messages). */
   fileName: string;
   /** Length in bytes. */
@@ -64,13 +75,13 @@ export class OriginalsStorageEngine implements StorageEngine {
    * @param storage where originals go
    * @param budget the gateway's budget of bytes in flight
    * @param userIdOf the signed-in user of a request (the session guard ran before the body is read)
-   * @param keyPrefix the folder the files go to: `uploads` (photos) or `sketches` (issue 14)
+   * @param keyPrefix the folder the files go to: `uploads` (photos), `sketches` (issue 14) or `generation-inputs` (issue 16)
    */
   constructor(
     private readonly storage: ObjectStorage,
     private readonly budget: UploadBudget,
     private readonly userIdOf: (request: Request) => string,
-    private readonly keyPrefix: 'uploads' | 'sketches',
+    private readonly keyPrefix: UploadKeyPrefix,
   ) {}
 
   _handleFile(request: Request, file: Express.Multer.File, callback: (error?: unknown, info?: Partial<Express.Multer.File>) => void): void {
@@ -128,7 +139,16 @@ export class OriginalsStorageEngine implements StorageEngine {
         this.logger.warn(`storing ${key} failed: ${error instanceof Error ? error.message : String(error)}`);
         throw new RetryLaterException(STORE_FAILED_MESSAGE, BUSY_RETRY_AFTER_SECONDS);
       }
-      return { key, path: key, fileName: check.fileName, size, mimeType: header.mimeType, width: header.width, height: header.height };
+      return {
+        key,
+        path: key,
+        field: file.fieldname,
+        fileName: check.fileName,
+        size,
+        mimeType: header.mimeType,
+        width: header.width,
+        height: header.height,
+      };
     } catch (error) {
       throw error instanceof UploadRejectedError ? new HttpException(error.message, error.status) : error;
     } finally {

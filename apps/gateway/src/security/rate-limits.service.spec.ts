@@ -21,6 +21,7 @@ function limitsConfig(env: NodeJS.ProcessEnv): RateLimitsConfig {
       RATE_LIMIT_VIP_LOGIN_PER_IP: true,
       RATE_LIMIT_EMAIL_ANALYSIS_PER_USER: true,
       RATE_LIMIT_EMAIL_CLIPBOARD_PER_USER: true,
+      RATE_LIMIT_GENERATIONS_PER_USER: true,
     })
     .parse(env);
 }

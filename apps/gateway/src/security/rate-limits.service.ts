@@ -17,7 +17,8 @@ export type RateLimitName =
   | 'adminLoginPerIp'
   | 'vipLoginPerIp'
   | 'emailAnalysisPerUser'
-  | 'emailClipboardPerUser';
+  | 'emailClipboardPerUser'
+  | 'generationsPerUser';
 
 /** What the user reads when Redis, which keeps the counters, cannot be reached (answered as 503). */
 export const RATE_LIMITS_UNAVAILABLE_MESSAGE = 'ArchLens is temporarily unavailable. Please try again in a moment.';
@@ -37,6 +38,7 @@ export type RateLimitsConfig = Pick<
   | 'RATE_LIMIT_VIP_LOGIN_PER_IP'
   | 'RATE_LIMIT_EMAIL_ANALYSIS_PER_USER'
   | 'RATE_LIMIT_EMAIL_CLIPBOARD_PER_USER'
+  | 'RATE_LIMIT_GENERATIONS_PER_USER'
 >;
 
 interface RateLimitDefinition {
@@ -60,7 +62,8 @@ const sha256OfLowerCased = (email: string): string => createHash('sha256').updat
  * and of issue 12: forgot-password requests per e-mail per hour (5: the 6th answers 429) and per
  * address per hour (20); and of issue 13: failed admin sign-ins per address per 15 minutes (10: the
  * 11th answers 429), and analysis reports e-mailed per user per hour (10); and of issue 14: Working
- * Clipboard e-mails per user per hour (10: the 11th answers 429).
+ * Clipboard e-mails per user per hour (10: the 11th answers 429); and of issue 16: generations
+ * started per user per hour (60), counted before the upload is read.
  */
 export const RATE_LIMITS: Readonly<Record<RateLimitName, RateLimitDefinition>> = {
   signInPerIp: {
@@ -121,6 +124,12 @@ export const RATE_LIMITS: Readonly<Record<RateLimitName, RateLimitDefinition>> =
     pointsFrom: 'RATE_LIMIT_EMAIL_CLIPBOARD_PER_USER',
     durationSeconds: 60 * 60,
     refusal: 'You have reached the hourly limit of clipboard e-mails.',
+    keyOf: asIs,
+  },
+  generationsPerUser: {
+    pointsFrom: 'RATE_LIMIT_GENERATIONS_PER_USER',
+    durationSeconds: 60 * 60,
+    refusal: 'You have reached the hourly limit of generations.',
     keyOf: asIs,
   },
 };

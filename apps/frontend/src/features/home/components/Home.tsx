@@ -1,15 +1,14 @@
 import type { PublicUser } from '@archlens/contracts/auth';
+import { GENERATION_HISTORY_LIMIT } from '@archlens/contracts/generation';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
+import { useGenerationHistory } from '../../generation/hooks/use-generation-history';
 import { HeroVideo } from '../../hero-video/components/HeroVideo';
 import { HOME_TEXTS } from '../texts';
 import { RecentActivity } from './RecentActivity';
 import { StatTiles } from './StatTiles';
 import { ToolCards } from './ToolCards';
-
-/** Generation history does not exist yet: no generations to count or list (issue 12 point 5). */
-const TOTAL_GENERATIONS = 0;
 
 /**
  * The signed-in home (spec §2): hero video and the greeting, the stat tiles (active subscription
@@ -18,6 +17,8 @@ const TOTAL_GENERATIONS = 0;
  */
 export function Home({ user }: { user: PublicUser }) {
   const subscription = user.subscription?.status === 'active' ? user.subscription : null;
+  // The same query as Recent Activity's (one call). It returns at most GENERATION_HISTORY_LIMIT items.
+  const generations = useGenerationHistory().data ?? [];
   return (
     <Container component="main" maxWidth="lg" sx={{ py: { xs: 4, md: 7 } }}>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '5fr 6fr' }, gap: { xs: 3, md: 6 }, alignItems: 'center' }}>
@@ -31,7 +32,11 @@ export function Home({ user }: { user: PublicUser }) {
       </Box>
       {subscription && (
         <Box sx={{ mt: 5 }}>
-          <StatTiles subscription={subscription} totalGenerations={TOTAL_GENERATIONS} />
+          <StatTiles
+            subscription={subscription}
+            totalGenerations={generations.length}
+            atHistoryLimit={generations.length >= GENERATION_HISTORY_LIMIT}
+          />
         </Box>
       )}
       <Box component="section" aria-labelledby="tools-title" sx={{ mt: 6 }}>

@@ -1,33 +1,52 @@
 import ArrowForward from '@mui/icons-material/ArrowForward';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import Box from '@mui/material/Box';
 import { Link as RouterLink } from 'react-router-dom';
+import { GenerationHistoryList } from '../../generation/components/GenerationHistoryList';
+import { useGenerationHistory } from '../../generation/hooks/use-generation-history';
+import { GENERATION_TEXTS } from '../../generation/texts';
 import { HOME_TEXTS } from '../texts';
 
+/** Spec §2, §9: Recent Activity shows the 5 latest generations. */
+export const RECENT_ACTIVITY_COUNT = 5;
+
 /**
- * Spec §2 'Recent Activity': the 5 latest generations, or the 'Ready to Get Started?' panel when
- * there are none. Image generation does not exist yet (no `/api/generations` to call), so the
- * list is always empty for now and the panel shows.
+ * Spec §2 'Recent Activity' on home and /account: the 5 latest generations (`GET /api/generations`,
+ * spec §7; status display of spec §4), or the 'Ready to Get Started?' panel when there are none.
+ * Signed-in pages only, so the call runs only when signed in (spec §6).
  */
 export function RecentActivity() {
+  const history = useGenerationHistory();
+
   return (
-    <Box component="section" aria-labelledby="recent-activity-title">
+    <Box component="section" aria-labelledby="recent-activity-title" aria-busy={history.isPending}>
       <Typography id="recent-activity-title" variant="h2" sx={{ mb: 2 }}>
         {HOME_TEXTS.recentActivity}
       </Typography>
-      <Paper variant="outlined" sx={{ p: { xs: 3, md: 4 }, borderRadius: 1.6, borderStyle: 'dashed', textAlign: 'center' }}>
-        <Typography variant="h3" component="p">
-          {HOME_TEXTS.readyTitle}
+      {history.isPending ? (
+        <Skeleton variant="rounded" height={132} />
+      ) : history.isError ? (
+        <Typography color="text.secondary" data-testid="recent-activity-error">
+          {GENERATION_TEXTS.history.loadFailed}
         </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1, mx: 'auto', maxWidth: 520 }}>
-          {HOME_TEXTS.readyCopy}
-        </Typography>
-        <Button component={RouterLink} to="/analyse" variant="outlined" endIcon={<ArrowForward />} sx={{ mt: 2.5 }}>
-          {HOME_TEXTS.readyCta}
-        </Button>
-      </Paper>
+      ) : history.data.length > 0 ? (
+        <GenerationHistoryList items={history.data.slice(0, RECENT_ACTIVITY_COUNT)} />
+      ) : (
+        <Paper variant="outlined" sx={{ p: { xs: 3, md: 4 }, borderRadius: 1.6, borderStyle: 'dashed', textAlign: 'center' }}>
+          <Typography variant="h3" component="p">
+            {HOME_TEXTS.readyTitle}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1, mx: 'auto', maxWidth: 520 }}>
+            {HOME_TEXTS.readyCopy}
+          </Typography>
+          <Button component={RouterLink} to="/analyse" variant="outlined" endIcon={<ArrowForward />} sx={{ mt: 2.5 }}>
+            {HOME_TEXTS.readyCta}
+          </Button>
+        </Paper>
+      )}
     </Box>
   );
 }

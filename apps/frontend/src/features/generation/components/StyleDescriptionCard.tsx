@@ -1,0 +1,87 @@
+import { MAX_GENERATION_STYLE_CHARS } from '@archlens/contracts/generation';
+import { countWords } from '@archlens/contracts/words';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import SaveOutlined from '@mui/icons-material/SaveOutlined';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useRef } from 'react';
+import type { StyleDraft } from '../hooks/use-style-draft';
+import { GENERATION_TEXTS } from '../texts';
+
+const T = GENERATION_TEXTS.style;
+
+/**
+ * Spec §2 /create style description: a text area prefilled from the saved style profile, read-only
+ * until Edit (editable at once when nothing is saved), with character and word counts and 'Save
+ * as default' (spec §5 editor checks, spec §8 'Save Failed'; see `useStyleDraft`).
+ */
+export function StyleDescriptionCard({ style, locked }: { style: StyleDraft; locked: boolean }) {
+  const field = useRef<HTMLTextAreaElement>(null);
+  const note = style.edited ? T.edited : style.fromProfile ? T.fromProfile : style.loading ? ' ' : T.noProfile;
+
+  const edit = () => {
+    style.startEditing();
+    // Focus once the field is writable (next frame, after the re-render).
+    window.requestAnimationFrame(() => field.current?.focus());
+  };
+
+  return (
+    <Card component="section" aria-labelledby="style-heading" data-testid="style-card">
+      <CardContent sx={{ p: { xs: 2.5, md: 3 } }}>
+        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
+          <Typography id="style-heading" variant="h2">
+            {T.heading}
+          </Typography>
+          <Stack direction="row" spacing={1}>
+            <Button
+              size="small"
+              variant="outlined"
+              color="secondary"
+              startIcon={<EditOutlined fontSize="small" />}
+              onClick={edit}
+              disabled={style.editable || style.loading || locked}
+            >
+              {T.edit}
+            </Button>
+            <Button
+              size="small"
+              variant="outlined"
+              startIcon={<SaveOutlined fontSize="small" />}
+              onClick={style.saveAsDefault}
+              loading={style.saving}
+              disabled={style.loading || locked || !style.edited}
+            >
+              {T.saveAsDefault}
+            </Button>
+          </Stack>
+        </Stack>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.75, minHeight: '1.6em' }}>
+          {note}
+        </Typography>
+        <TextField
+          label={T.label}
+          placeholder={T.placeholder}
+          value={style.text}
+          onChange={(event) => style.setText(event.target.value)}
+          multiline
+          minRows={4}
+          maxRows={12}
+          fullWidth
+          disabled={style.loading || locked}
+          inputRef={field}
+          slotProps={{
+            htmlInput: { maxLength: MAX_GENERATION_STYLE_CHARS, readOnly: !style.editable, 'data-testid': 'generation-style' },
+          }}
+          sx={style.editable ? undefined : { '& .MuiInputBase-root': { bgcolor: 'background.default' } }}
+        />
+        <Typography variant="body2" color="text.secondary" aria-live="polite" sx={{ mt: 1 }} data-testid="generation-style-counts">
+          {T.counts(style.text.length, countWords(style.text))}
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+}

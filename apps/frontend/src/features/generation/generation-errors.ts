@@ -1,0 +1,48 @@
+import { HttpError } from '../../api/client';
+import { serverMessageOf } from '../../api/error-message';
+import { insufficientCreditsToast, overLimitOf, type ToastText } from './generation-rules';
+import { GENERATION_TEXTS } from './texts';
+
+const T = GENERATION_TEXTS.toasts;
+
+/** The server's text of a failed call: its JSON `{message}`, else the body, else the error's own message (spec §7). */
+function serverTextOf(error: unknown): string {
+  if (error instanceof HttpError) return serverMessageOf(error) ?? (error.bodyText.trim() || error.message);
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * The toast of a failed `POST /api/generate` (spec §8; issue 16): 403 'Pro Subscription Required'
+ * (the subscription lapsed since the page loaded), 409 'Insufficient credits for this generation'
+ * with '(n over limit)', anything else 'Generation Failed' with the server's text (the provider's
+ * message on a 502, 'not configured' on a 503).
+ */
+export function generationErrorToast(error: unknown): ToastText {
+  const text = serverTextOf(error);
+  if (error instanceof HttpError && error.status === 403) return { title: T.proRequiredTitle, description: text || T.proRequired };
+  if (error instanceof HttpError && error.status === 409) {
+    const overBy = overLimitOf(text);
+    if (overBy !== null) return insufficientCreditsToast(overBy);
+    return { title: T.insufficientTitle, description: text };
+  }
+  return { title: T.failedTitle, description: text };
+}
+
+/**
+ * Spec §8 'Sketch analysis in create': 'Unable to analyze sketch at this time.' when the server
+ * answers with an error, 'Error analyzing sketch.' when the call itself fails (network, a reply
+ * that cannot be read).
+ */
+export function sketchAnalysisErrorText(error: unknown): string {
+  return error instanceof HttpError ? GENERATION_TEXTS.analysis.unavailable : GENERATION_TEXTS.analysis.error;
+}
+
+/** A job id for `POST /api/generate` and its events (a UUID v4; `crypto.randomUUID` needs a secure context). */
+export function newJobId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

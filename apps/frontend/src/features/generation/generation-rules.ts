@@ -1,0 +1,200 @@
+import type { Subscription } from '@archlens/contracts/auth';
+import {
+  estimateGenerationCost,
+  GENERATION_DEFAULTS,
+  isWorkflowProvider,
+  MAX_SEED,
+  type AspectRatio,
+  type DetailLevel,
+  type GenerationProvider,
+  type Lighting,
+} from '@archlens/contracts/generation-options';
+import { UNLIMITED_CREDITS_THRESHOLD } from '@archlens/contracts/plans';
+import { creditUsage } from '../account/subscription-display';
+import { GENERATION_TEXTS } from './texts';
+
+/**
+ * The rules of /create that decide what the page allows and shows (spec §2 /create, §5 generation
+ * validation, §6 Pro and Unlimited, §8 toasts, §9 cost and grid). Pure, so that each is unit tested.
+ */
+
+/** Spec §4, §6: Pro is a subscription whose status is 'active' (the VIP plan included). */
+export function isProSubscription(subscription: Subscription | null | undefined): boolean {
+  return subscription?.status === 'active';
+}
+
+/** Spec §6, §9: the unlimited (VIP) plan, or 999,999 credits or more, has no credit check. */
+export function hasUnlimitedCredits(subscription: Subscription | null | undefined): boolean {
+  return subscription?.plan === 'unlimited' || (subscription?.credits_remaining ?? 0) >= UNLIMITED_CREDITS_THRESHOLD;
+}
+
+/** What the credits meter of /create shows (spec §2: credits meter with an estimated cost). */
+export interface CreditsMeter {
+  unlimited: boolean;
+  /** Credits remaining now (never negative). */
+  remaining: number;
+  /** Spec §9 estimated cost of the generation as set. */
+  cost: number;
+  /** True when the plan is unlimited or the credits cover the cost. */
+  enough: boolean;
+  /** How many credits the cost exceeds the balance by; 0 when enough. */
+  overBy: number;
+  /** Credits left once this generation is paid for; null when unlimited or not enough. */
+  remainingAfter: number | null;
+  /** Share of the plan's allowance left now and after this generation, 0 to 100 (the bar). */
+  percentNow: number;
+  percentAfter: number;
+}
+
+/** Spec §2, §9: the meter for a generation of `variations` images at `detailLevel`. */
+export function creditsMeter(subscription: Subscription | null | undefined, variations: number, detailLevel: DetailLevel): CreditsMeter {
+  const cost = estimateGenerationCost(variations, detailLevel);
+  const remaining = Math.max(0, subscription?.credits_remaining ?? 0);
+  if (hasUnlimitedCredits(subscription)) {
+    return { unlimited: true, remaining, cost, enough: true, overBy: 0, remainingAfter: null, percentNow: 100, percentAfter: 100 };
+  }
+  const enough = remaining >= cost;
+  // The plan's allowance (200 monthly, 2,400 yearly); a balance above it (credits carried over) fills the bar.
+  const base = Math.max(creditUsage(subscription ?? null).allowance, remaining, 1);
+  const percentNow = (remaining / base) * 100;
+  return {
+    unlimited: false,
+    remaining,
+    cost,
+    enough,
+    overBy: enough ? 0 : cost - remaining,
+    remainingAfter: enough ? remaining - cost : null,
+    percentNow,
+    percentAfter: enough ? ((remaining - cost) / base) * 100 : 0,
+  };
+}
+
+/**
+ * Spec §5: 'Generate Images' is disabled without a sketch, while a generation is pending, or when a
+ * non-unlimited plan has fewer credits than the estimated cost.
+ */
+export function isGenerateDisabled(state: { hasSketch: boolean; pending: boolean; meter: CreditsMeter }): boolean {
+  return !state.hasSketch || state.pending || !state.meter.enough;
+}
+
+/** A toast's title and description. */
+export interface ToastText {
+  title: string;
+  description: string;
+}
+
+/** Spec §8: 'Insufficient credits for this generation' with '(n over limit)'. */
+export function insufficientCreditsToast(overBy: number): ToastText {
+  return { title: GENERATION_TEXTS.toasts.insufficientTitle, description: GENERATION_TEXTS.toasts.overLimit(overBy) };
+}
+
+/**
+ * The checks made when a generation is asked for, by the button or by 'Variations' and
+ * 'Regenerate with this seed' (which stay enabled once there is a result), in this order: spec §5
+ * 'Sketch Required', 'Style Description Required', then spec §8 insufficient credits.
+ * @returns the toast to show, or null when the generation may start
+ */
+export function checkBeforeGenerate(state: { hasSketch: boolean; styleDescription: string; meter: CreditsMeter }): ToastText | null {
+  const T = GENERATION_TEXTS.toasts;
+  if (!state.hasSketch) return { title: T.sketchRequiredTitle, description: T.sketchRequired };
+  if (state.styleDescription.trim().length === 0) return { title: T.styleRequiredTitle, description: T.styleRequired };
+  if (!state.meter.enough) return insufficientCreditsToast(state.meter.overBy);
+  return null;
+}
+
+/** The n of the server's 'Insufficient credits for this generation (n over limit)' (409), or null. */
+export function overLimitOf(message: string): number | null {
+  const match = /\((\d+) over limit\)/.exec(message);
+  return match ? Number(match[1]) : null;
+}
+
+/**
+ * Spec §2, §9: the image grid has 1, 2 or 3 columns by image count: one image alone, two side by
+ * side, three in a row, four as two rows of two (not three and an orphan), five or more in threes.
+ */
+export function gridColumns(imageCount: number): 1 | 2 | 3 {
+  if (imageCount <= 1) return 1;
+  if (imageCount === 2 || imageCount === 4) return 2;
+  return 3;
+}
+
+/** The metadata fields that decide what the results panel shows (spec §3 generation result). */
+export interface ResultViewInput {
+  provider: GenerationProvider;
+  integratedWorkflow: boolean;
+  soraPrompt?: string;
+  soraInstructions?: string[];
+  midjourneyPrompt?: string;
+  midjourneyInstructions?: string[];
+  prompt: string;
+}
+
+/** What the results panel shows: the images, or a provider's workflow (spec §2 /create). */
+export type ResultView =
+  | { kind: 'images' }
+  | {
+      kind: 'workflow';
+      provider: 'sora' | 'midjourney';
+      /** Spec §2: integrated = image-to-image from the uploaded sketch; otherwise a manual workflow. */
+      workflow: 'integrated' | 'manual';
+      prompt: string;
+      instructions: string[];
+    };
+
+/**
+ * Spec §2: with sora or midjourney the results show a workflow view instead of images; the
+ * integrated workflow is image-to-image, otherwise a manual workflow. The provider's own prompt
+ * (`soraPrompt`, `midjourneyPrompt`) is shown, or the combined prompt when it is missing.
+ */
+export function resultView(metadata: ResultViewInput): ResultView {
+  if (!isWorkflowProvider(metadata.provider)) return { kind: 'images' };
+  const sora = metadata.provider === 'sora';
+  return {
+    kind: 'workflow',
+    provider: metadata.provider,
+    workflow: metadata.integratedWorkflow ? 'integrated' : 'manual',
+    prompt: (sora ? metadata.soraPrompt : metadata.midjourneyPrompt) ?? metadata.prompt,
+    instructions: (sora ? metadata.soraInstructions : metadata.midjourneyInstructions) ?? [],
+  };
+}
+
+/**
+ * The optional seed as typed: empty is no seed (the provider picks one); otherwise a whole number
+ * from 0 to `MAX_SEED`.
+ */
+export function parseSeed(text: string): { ok: true; seed: number | undefined } | { ok: false } {
+  const trimmed = text.trim();
+  if (trimmed === '') return { ok: true, seed: undefined };
+  if (!/^\d+$/.test(trimmed)) return { ok: false };
+  const seed = Number(trimmed);
+  return seed <= MAX_SEED ? { ok: true, seed } : { ok: false };
+}
+
+/** The generation controls of /create as the page holds them (spec §2, §9); the seed as typed. */
+export interface GenerationSettings {
+  aspectRatio: AspectRatio;
+  provider: GenerationProvider;
+  detailLevel: DetailLevel;
+  lighting: Lighting;
+  sketchInfluence: number;
+  variations: number;
+  seed: string;
+}
+
+/** Spec §9 defaults: 16:9, sora, medium, golden hour, influence 75, 1 variation, no seed. */
+export const DEFAULT_SETTINGS: GenerationSettings = { ...GENERATION_DEFAULTS, seed: '' };
+
+/** Spec §4 generation status display: the label, its colour and its icon. */
+export interface GenerationStatusDisplay {
+  label: string;
+  color: 'success' | 'error' | 'default';
+  icon: 'check' | 'cross' | 'clock';
+}
+
+/** Spec §4: succeeded = 'Completed' (green check), failed = 'Failed' (red cross), anything else = 'In Progress' (clock). */
+export function generationStatusDisplay(status: string): GenerationStatusDisplay {
+  const labels = GENERATION_TEXTS.history.status;
+  if (status === 'succeeded') return { label: labels.succeeded, color: 'success', icon: 'check' };
+  if (status === 'failed') return { label: labels.failed, color: 'error', icon: 'cross' };
+  return { label: labels.pending, color: 'default', icon: 'clock' };
+}

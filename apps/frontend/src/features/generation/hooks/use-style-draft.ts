@@ -1,0 +1,50 @@
+import { MAX_STYLE_DESCRIPTION_CHARS } from '@archlens/contracts/style-profile';
+import { useState } from 'react';
+import { toast } from '../../../shared/toast';
+import { useSaveStyleProfile, useStyleProfile } from '../../account/hooks/use-style-profile';
+import { ACCOUNT_TEXTS } from '../../account/texts';
+
+/**
+ * The style description of /create (spec §2): prefilled from the saved style profile
+ * (`GET /api/style-profile`), read-only until Edit (or from the start when nothing is saved), and
+ * 'Save as default' through the account's save hook (`POST /api/style-profile`, its 'Style Saved'
+ * and spec §8 'Save Failed' toasts) after the spec §5 editor checks ('Description Required',
+ * 'Description Too Long').
+ */
+export function useStyleDraft() {
+  const profile = useStyleProfile();
+  const save = useSaveStyleProfile();
+  // null until the user edits: the saved description shows meanwhile.
+  const [draft, setDraft] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
+  const saved = profile.data?.description ?? '';
+  const text = draft ?? saved;
+  const nothingSaved = profile.isError || (profile.isSuccess && saved.trim() === '');
+
+  const saveAsDefault = () => {
+    if (text.trim().length === 0) {
+      toast({ title: ACCOUNT_TEXTS.requiredTitle, description: ACCOUNT_TEXTS.required, variant: 'error' });
+      return;
+    }
+    if (text.length > MAX_STYLE_DESCRIPTION_CHARS) {
+      toast({ title: ACCOUNT_TEXTS.tooLongTitle, description: ACCOUNT_TEXTS.tooLong, variant: 'error' });
+      return;
+    }
+    save.mutate(text, { onSuccess: () => setDraft(null) });
+  };
+
+  return {
+    text,
+    setText: setDraft,
+    loading: profile.isPending,
+    /** True when the saved description was loaded and is not empty. */
+    fromProfile: !nothingSaved && !profile.isPending,
+    edited: draft !== null && draft !== saved,
+    editable: editing || nothingSaved,
+    startEditing: () => setEditing(true),
+    saveAsDefault,
+    saving: save.isPending,
+  };
+}
+
+export type StyleDraft = ReturnType<typeof useStyleDraft>;

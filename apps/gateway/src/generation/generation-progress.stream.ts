@@ -1,0 +1,75 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { Response } from 'express';
+import { z } from 'zod';
+import { generationProgressSchema, type GenerationProgress } from '@archlens/contracts/generation';
+import { QUEUE_SETTINGS, QUEUES } from '@archlens/contracts/queues';
+import { CommandClient } from '@archlens/platform/messaging';
+
+/** Seconds between heartbeat comments (issue 16: every 15 s), so proxies keep an idle stream open. */
+export const HEARTBEAT_MS = 15_000;
+/** Longest a stream stays open without its job ending: the caller's wait for a generation and a minute more. */
+export const MAX_STREAM_MS = QUEUE_SETTINGS.generation.replyTimeoutMs + 60_000;
+
+/** A progress report as the generation worker puts it on the queue: the contract's event plus its owner. */
+const queuedProgressSchema = generationProgressSchema.extend({ userId: z.string().uuid() });
+
+/**
+ * `GET /api/generations/{jobId}/events` (issue 16): a generation's real progress as server-sent
+ * events, from the generation worker's BullMQ progress reports (`CommandClient.onProgress`). The
+ * stream may open before the job exists (the SPA opens it, then posts the job with the id it chose).
+ * Only reports of that job id and of the signed-in user are sent: one `data:` line of JSON
+ * (`generationProgressSchema`) per report; the stream ends after `succeeded` or `failed`, when the
+ * client goes away, or after `MAX_STREAM_MS`; a comment line every 15 s keeps it alive.
+ */
+@Injectable()
+export class GenerationProgressStream {
+  private readonly logger = new Logger('GenerationProgressStream');
+
+  constructor(private readonly commands: CommandClient) {}
+
+  /**
+   * Opens the stream on `response` and keeps it until it ends.
+   * @throws ServiceUnavailableError (503) when Redis cannot be reached (before anything is sent)
+   */
+  async open(userId: string, jobId: string, response: Response): Promise<void> {
+    let ended = false;
+    const timers: NodeJS.Timeout[] = [];
+    let stop: () => void = () => undefined;
+    const end = (): void => {
+      if (ended) return;
+      ended = true;
+      timers.forEach((timer) => clearInterval(timer));
+      stop();
+      if (!response.writableEnded) response.end();
+    };
+    const send = (progress: GenerationProgress): void => {
+      if (ended) return;
+      response.write(`data: ${JSON.stringify(progress)}\n\n`);
+      if (progress.stage === 'succeeded' || progress.stage === 'failed') end();
+    };
+    stop = await this.commands.onProgress(QUEUES.generation, ({ data }) => {
+      const report = queuedProgressSchema.safeParse(data);
+      if (!report.success || report.data.jobId !== jobId || report.data.userId !== userId) return;
+      const { userId: _owner, ...progress } = report.data;
+      send(progress);
+    });
+    response.status(200);
+    response.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
+    response.setHeader('Cache-Control', 'no-cache, no-transform');
+    response.setHeader('Connection', 'keep-alive');
+    response.setHeader('X-Accel-Buffering', 'no'); // nginx: pass each event on at once
+    response.flushHeaders();
+    response.write(': connected\n\n');
+    timers.push(
+      setInterval(() => {
+        if (!ended) response.write(': heartbeat\n\n');
+      }, HEARTBEAT_MS),
+      setTimeout(() => {
+        this.logger.warn(`progress stream of generation ${jobId} closed after ${MAX_STREAM_MS} ms without an end`);
+        end();
+      }, MAX_STREAM_MS),
+    );
+    // The response closes when the client goes away (or once it has ended here).
+    response.on('close', end);
+  }
+}

@@ -1,0 +1,105 @@
+import {
+  Body,
+  Controller,
+  Get,
+  Header,
+  HttpCode,
+  Logger,
+  NotFoundException,
+  Param,
+  Post,
+  Res,
+  StreamableFile,
+  UploadedFiles,
+  UseGuards,
+  UseInterceptors,
+} from '@nestjs/common';
+import type { Response } from 'express';
+import {
+  GENERATION_MESSAGES,
+  generationDownloadFileName,
+  type GenerateResponse,
+  type GenerationHistoryResponse,
+} from '@archlens/contracts/generation';
+import type { StoredOriginal } from '../analysis/originals.storage-engine.js';
+import { CurrentUserId, SessionGuard } from '../sessions/session.guard.js';
+import { GenerationAccessGuard } from './generation-access.guard.js';
+import { GenerationProgressStream } from './generation-progress.stream.js';
+import { GenerationUploadInterceptor } from './generation-upload.interceptor.js';
+import { generationIdSchema, GenerationService } from './generation.service.js';
+
+/**
+ * Image Generation (issue 16; spec §7): `POST /api/generate`, `GET /api/generations/{jobId}/events`,
+ * `GET /api/download/{jobId}/{index}` and `GET /api/generations`, signed-in only (401 otherwise).
+ */
+@Controller('api')
+@UseGuards(SessionGuard)
+export class GenerationController {
+  private readonly logger = new Logger('GenerationController');
+
+  constructor(
+    private readonly generation: GenerationService,
+    private readonly progress: GenerationProgressStream,
+  ) {}
+
+  /**
+   * `POST /api/generate`, multipart: `sketch` (one file), `references` (up to 4), and the controls
+   * `styleDescription`, `aspectRatio`, `sketchInfluence`, `detailLevel`, `lighting`, `variations`,
+   * `provider`, optional `seed`, `sketchDescription` and `jobId` (spec §3) → 200
+   * `{jobId, images[{url, index, seed}], seed, creditsUsed, metadata}`. 403 'Pro Subscription
+   * Required' text for a user without an active subscription, before any file is read; 400 for a bad
+   * field or no sketch; 409 'Insufficient credits for this generation (n over limit)'; 502 with the
+   * provider's message; 503 when the provider is not configured; 4xx for refused files as
+   * `POST /api/analyze-sketch`. A refused request keeps nothing.
+   */
+  @Post('generate')
+  @HttpCode(200)
+  @UseGuards(GenerationAccessGuard)
+  @UseInterceptors(GenerationUploadInterceptor)
+  generate(
+    @CurrentUserId() userId: string,
+    @UploadedFiles() files: StoredOriginal[] | undefined,
+    @Body() fields: unknown,
+  ): Promise<GenerateResponse> {
+    return this.generation.generate(userId, files ?? [], fields);
+  }
+
+  /**
+   * `GET /api/generations/{jobId}/events` → 200 `text/event-stream`: one `data: {jobId, stage,
+   * percent, imagesDone?, imagesTotal?, message?}` per progress report of the user's generation,
+   * ending after `succeeded` or `failed`; `: heartbeat` every 15 s. 404 for an id that is not a UUID.
+   */
+  @Get('generations/:jobId/events')
+  async events(@CurrentUserId() userId: string, @Param('jobId') jobId: string, @Res() response: Response): Promise<void> {
+    const id = generationIdSchema.safeParse(jobId);
+    if (!id.success) throw new NotFoundException(GENERATION_MESSAGES.notFound);
+    await this.progress.open(userId, id.data, response);
+  }
+
+  /**
+   * `GET /api/download/{jobId}/{index}` → 200 `image/jpeg`, an attachment named
+   * `archlens-render-<index + 1>.jpg` (spec §7: a numbered `.jpg`), never cached, streamed from
+   * object storage. 404 `Generation not found.` for another user's job, an unknown one, an id that
+   * is not a UUID or an index it has no image for.
+   */
+  @Get('download/:jobId/:index')
+  @Header('Cache-Control', 'private, no-store')
+  async download(@CurrentUserId() userId: string, @Param('jobId') jobId: string, @Param('index') index: string): Promise<StreamableFile> {
+    const image = await this.generation.image(userId, jobId, index);
+    const file = new StreamableFile(image.stream, {
+      type: 'image/jpeg',
+      disposition: `attachment; filename="${generationDownloadFileName(image.index)}"`,
+      length: image.bytes,
+    });
+    file.setErrorLogger((error: Error) =>
+      this.logger.error(`generation ${jobId} image ${image.index} failed while streaming: ${error.message}`),
+    );
+    return file;
+  }
+
+  /** `GET /api/generations` → 200 the user's generations, newest first (spec §3 history item: id, status, creditsSpent, createdAt). */
+  @Get('generations')
+  history(@CurrentUserId() userId: string): Promise<GenerationHistoryResponse> {
+    return this.generation.history(userId);
+  }
+}

@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  GENERATION_FILE_FIELDS,
+  GENERATION_HISTORY_LIMIT,
+  GENERATION_MESSAGES,
+  generateFieldsSchema,
+  VARIATIONS,
+  type GenerateResponse,
+  type GenerationHistoryResponse,
+} from '@archlens/contracts/generation';
+import { CommandClient, CommandTimeoutError, NoWorkerError, ServiceUnavailableError } from '@archlens/platform/messaging';
+import { ObjectStorage } from '@archlens/platform/storage';
+import { z } from 'zod';
+import type { StoredOriginal } from '../analysis/originals.storage-engine.js';
+
+/** A generation id as the contract has it (a UUID); anything else names no generation. */
+export const generationIdSchema = z.string().uuid();
+/** A download's image index in the path: a whole number of one of the variations (0 to 3). */
+const imageIndexSchema = z
+  .string()
+  .regex(/^\d{1,2}$/)
+  .transform(Number)
+  .pipe(
+    z
+      .number()
+      .int()
+      .min(0)
+      .max(VARIATIONS.max - 1),
+  );
+
+/** One generated image opened for streaming: its bytes from object storage and its size. */
+export interface GeneratedImageDownload {
+  stream: Readable;
+  bytes: number;
+  index: number;
+}
+
+/** The 400 text of a field that fails `generateFieldsSchema`: the spec's own sentence as it is, else the field named. */
+function fieldsRefusal(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Invalid request';
+  if (issue.message.startsWith('Please ')) return issue.message;
+  const name = issue.path.join('.');
+  return name ? `${name}: ${issue.message}` : issue.message;
+}
+
+/**
+ * The gateway's side of Image Generation (issue 16; spec §7): the upload is stored, the controls
+ * checked against the contract, the job queued (its id the one the SPA chose, so its progress
+ * stream can be opened first) and its answer returned; the history; the owner's downloads.
+ */
+@Injectable()
+export class GenerationService {
+  constructor(
+    private readonly commands: CommandClient,
+    private readonly storage: ObjectStorage,
+  ) {}
+
+  /**
+   * Queues `generation.generate` for stored inputs and waits for its answer (up to
+   * `QUEUE_SETTINGS.generation.replyTimeoutMs`).
+   * @param files the stored sketch and references (`GenerationUploadInterceptor`)
+   * @param fields the multipart text fields (`generateFieldsSchema`)
+   * @throws BadRequestException 400 for a field that fails the contract or no sketch (spec §5
+   *   'Please upload a sketch to generate images.'): the stored files are removed first;
+   *   DomainError 409 'Insufficient credits for this generation (n over limit)', 502 with the
+   *   provider's message, 503 'not configured'; the queue's NoWorkerError, ServiceUnavailableError,
+   *   CommandTimeoutError (the stored files are removed when the job never ran)
+   */
+  async generate(userId: string, files: StoredOriginal[], fields: unknown): Promise<GenerateResponse> {
+    const parsed = generateFieldsSchema.safeParse(fields ?? {});
+    const sketch = files.find((file) => file.field === GENERATION_FILE_FIELDS.sketch);
+    if (!parsed.success || !sketch) {
+      await this.removeFiles(files);
+      // Spec §5 checks the sketch first ('Sketch Required'), then the style description.
+      throw new BadRequestException(!sketch || parsed.success ? GENERATION_MESSAGES.sketchRequired : fieldsRefusal(parsed.error));
+    }
+    const { jobId = randomUUID(), ...options } = parsed.data;
+    const references = files.filter((file) => file.field === GENERATION_FILE_FIELDS.references);
+    try {
+      return await this.commands.request(
+        'generation.generate',
+        {
+          userId,
+          jobId,
+          sketch: { key: sketch.key, fileName: sketch.fileName },
+          references: references.map((file) => ({ key: file.key, fileName: file.fileName })),
+          options,
+        },
+        { jobId },
+      );
+    } catch (error) {
+      // The job never ran: nothing will refer to the inputs. (When it ran, the worker removes them.)
+      const neverRan =
+        error instanceof NoWorkerError ||
+        error instanceof ServiceUnavailableError ||
+        (error instanceof CommandTimeoutError && error.neverStarted);
+      if (neverRan) await this.removeFiles(files);
+      throw error;
+    }
+  }
+
+  /** The user's generations, newest first (spec §7 `GET /api/generations`; Recent Activity shows 5). */
+  history(userId: string): Promise<GenerationHistoryResponse> {
+    return this.commands.request('generation.list', { userId, limit: GENERATION_HISTORY_LIMIT });
+  }
+
+  /**
+   * One image of the user's generation, opened for streaming.
+   * @param jobId the path's job id; @param index the path's 0-based index
+   * @throws NotFoundException 404 `Generation not found.` for a job id that is not a UUID or an index
+   *   that is not 0 to 3 (nothing queued); DomainError 404 with the same text for another user's job,
+   *   an unknown or unfinished one; the queue's errors; the store's error when the image cannot be opened
+   */
+  async image(userId: string, jobId: string, index: string): Promise<GeneratedImageDownload> {
+    const id = generationIdSchema.safeParse(jobId);
+    const position = imageIndexSchema.safeParse(index);
+    if (!id.success || !position.success) throw new NotFoundException(GENERATION_MESSAGES.notFound);
+    const image = await this.commands.request('generation.get-image', { userId, jobId: id.data, index: position.data });
+    return { stream: await this.storage.getStream(image.key), bytes: image.bytes, index: position.data };
+  }
+
+  private async removeFiles(files: StoredOriginal[]): Promise<void> {
+    await this.storage.remove(files.map((file) => file.key)).catch(() => undefined);
+  }
+}

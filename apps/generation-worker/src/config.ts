@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { QUEUE_SETTINGS } from '@archlens/contracts/queues';
+import { databaseEnv, loadConfig, optionalString, redisEnv, storageEnv } from '@archlens/platform/config';
+
+/** Stability AI's API origin (issue 16: the sketch-control endpoint lives under it). */
+export const DEFAULT_STABILITY_API_BASE = 'https://api.stability.ai';
+
+/**
+ * generation-worker environment (README "Configuration"; issue 16). The keys are secrets: read
+ * here, never logged. With no key, `openai` or `stability-ai` answers 503 'not configured' and
+ * nothing is charged; `sora` and `midjourney` need no key (ARCHITECTURE.md "Engines behind interfaces").
+ */
+export const generationConfigSchema = z.object({
+  ...databaseEnv,
+  ...redisEnv,
+  ...storageEnv,
+  /** OpenAI key for image generation only; unset falls back to `OPENAI_API_KEY`. Sensitive. */
+  GENERATION_OPENAI_API_KEY: optionalString,
+  /** The analysis worker's OpenAI key, used for images too when `GENERATION_OPENAI_API_KEY` is unset. Sensitive. */
+  OPENAI_API_KEY: optionalString,
+  /** Another OpenAI API base for images (`http://127.0.0.1:PORT/v1` for a loopback stand-in); unset falls back to `OPENAI_BASE_URL`. */
+  GENERATION_OPENAI_BASE_URL: optionalString.pipe(z.string().url().optional()),
+  /** The analysis worker's OpenAI base URL, used for images too when `GENERATION_OPENAI_BASE_URL` is unset. */
+  OPENAI_BASE_URL: optionalString.pipe(z.string().url().optional()),
+  /** Images edit model (issue 16: a `gpt-image-1` class model by default). */
+  GENERATION_OPENAI_MODEL: z.string().trim().min(1).default('gpt-image-1'),
+  /** Stability AI key; unset switches `stability-ai` off (503 'not configured'). Sensitive. */
+  STABILITY_API_KEY: optionalString,
+  /** Stability AI's API origin (a loopback stand-in in tests). */
+  STABILITY_API_BASE: z
+    .string()
+    .url()
+    .default(DEFAULT_STABILITY_API_BASE)
+    .transform((v) => v.replace(/\/+$/, '')),
+  /** How long one provider call may take before it is abandoned and the generation fails (502), in ms. */
+  GENERATION_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).default(180_000),
+  /**
+   * How long a worker holds a generation's lock, in ms (`QUEUE_SETTINGS.generation.lockDurationMs`
+   * by default, 30 s). A worker that dies mid-job loses the lock after this, and another copy takes
+   * the job again (resuming it: images already stored are not asked for again). Short values are for
+   * tests; the lock is renewed every half of it while a job runs.
+   */
+  GENERATION_LOCK_DURATION_MS: z.coerce.number().int().min(500).default(QUEUE_SETTINGS.generation.lockDurationMs),
+});
+export type GenerationConfig = z.infer<typeof generationConfigSchema>;
+
+/** Injection token of the service's configuration. */
+export const GENERATION_CONFIG = Symbol('GENERATION_CONFIG');
+
+/** @throws Error listing every invalid variable */
+export function loadGenerationConfig(env: NodeJS.ProcessEnv = process.env): GenerationConfig {
+  return loadConfig(generationConfigSchema, env);
+}
+
+/** The OpenAI key and base URL for image generation: the `GENERATION_` ones, else the shared `OPENAI_` ones. */
+export function openAiImageSettings(config: GenerationConfig): { apiKey?: string; baseURL?: string; model: string } {
+  return {
+    apiKey: config.GENERATION_OPENAI_API_KEY ?? config.OPENAI_API_KEY,
+    baseURL: config.GENERATION_OPENAI_BASE_URL ?? config.OPENAI_BASE_URL,
+    model: config.GENERATION_OPENAI_MODEL,
+  };
+}

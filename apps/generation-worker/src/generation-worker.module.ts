@@ -1,0 +1,36 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { QUEUES } from '@archlens/contracts/queues';
+import { workerServiceModule } from '@archlens/platform/worker-host';
+import { GENERATION_CONFIG, type GenerationConfig } from './config.js';
+import { GENERATION_ENTITIES, GENERATION_MIGRATIONS, GENERATION_SCHEMA } from './database/generation-data-source.js';
+import { GenerationHandlers } from './generation.handlers.js';
+import { GenerationHistoryService } from './generations/generation-history.service.js';
+import { GenerationRecords } from './generations/generation-records.js';
+import { GenerationService } from './generations/generation.service.js';
+import { createGenerationProviders, GENERATION_PROVIDERS_TOKEN } from './providers/provider-registry.js';
+
+/**
+ * generation-worker: owns the `generation` schema (generation jobs and their images) and answers
+ * the `generation` queue (issue 16). Many copies may run; each generation is idempotent on its job id.
+ */
+@Module({})
+export class GenerationWorkerModule {
+  /** The service for one configuration, on the shared worker host. */
+  static forRoot(config: GenerationConfig): DynamicModule {
+    return workerServiceModule(GenerationWorkerModule, {
+      name: 'generation-worker',
+      redisUrl: config.REDIS_URL,
+      database: { url: config.DATABASE_URL, schema: GENERATION_SCHEMA, entities: GENERATION_ENTITIES, migrations: GENERATION_MIGRATIONS },
+      storage: config,
+      providers: [
+        { provide: GENERATION_CONFIG, useValue: config },
+        { provide: GENERATION_PROVIDERS_TOKEN, useFactory: () => createGenerationProviders(config) },
+        GenerationRecords,
+        GenerationService,
+        GenerationHistoryService,
+      ],
+      handlers: [GenerationHandlers],
+      workerOverrides: { [QUEUES.generation]: { lockDurationMs: config.GENERATION_LOCK_DURATION_MS } },
+    });
+  }
+}

@@ -1,0 +1,36 @@
+import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { GenerationJobEntity } from './generation-job.entity.js';
+
+/**
+ * One generated image (`generation.generation_images`, issue 16): written as soon as the provider
+ * has answered it and the JPEG is in object storage (`generations/<userId>/<jobId>/<index>.jpg`), so
+ * a job resumed after its worker died never asks the provider for it again. `(job_id, index)` is the
+ * key: an image is recorded once. Removed with its job.
+ */
+@Entity({ name: 'generation_images' })
+export class GenerationImageEntity {
+  @PrimaryColumn({ name: 'job_id', type: 'uuid', primaryKeyConstraintName: 'PK_generation_images_job_id_index' })
+  jobId!: string;
+
+  /** 0-based, as the provider's variations are numbered (the download names it `index + 1`). */
+  @PrimaryColumn({ type: 'smallint', primaryKeyConstraintName: 'PK_generation_images_job_id_index' })
+  index!: number;
+
+  @ManyToOne(() => GenerationJobEntity, { onDelete: 'CASCADE', nullable: false })
+  @JoinColumn({ name: 'job_id', foreignKeyConstraintName: 'FK_generation_images_job_id' })
+  job?: GenerationJobEntity;
+
+  @Column({ name: 'object_key', type: 'varchar', length: 255 })
+  objectKey!: string;
+
+  /** The seed the provider reported for this image; null when it has none (pg bigint, read as a string). */
+  @Column({ type: 'bigint', nullable: true })
+  seed!: string | null;
+
+  /** Size of the stored JPEG, in bytes. */
+  @Column({ type: 'integer' })
+  bytes!: number;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+}

@@ -1,0 +1,89 @@
+import { Check, Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
+import type { GenerationMetadata, GenerationOptions, GenerationProvider, GenerationStatus } from '@archlens/contracts/generation';
+
+/** The stored inputs of a generation, as its job names them (object keys `generation-inputs/<userId>/<uuid>.<ext>`). */
+export interface GenerationInputs {
+  sketch: { key: string; fileName: string };
+  references: Array<{ key: string; fileName: string }>;
+}
+
+/**
+ * One image generation (`generation.generation_jobs`, issue 16; spec §3 generation request, result
+ * and history item). The id is the job id the caller chose (`generation.generate` is idempotent on
+ * it): a redelivered job finds its row and resumes or answers from it. `status` moves once from
+ * pending to succeeded or failed. Credits: `credits_reserved` held through billing under
+ * `reservation_id` (reference = the job id) before any paid provider call, `credits_spent` once
+ * captured (0 for the Sora and Midjourney workflows, and on the unlimited plan). Seeds are bigint:
+ * Stability's range reaches 4,294,967,294.
+ */
+@Entity({ name: 'generation_jobs' })
+@Check('CHK_generation_jobs_status', `"status" IN ('pending', 'succeeded', 'failed')`)
+@Index('IDX_generation_jobs_user_id_created_at', ['userId', 'createdAt'])
+export class GenerationJobEntity {
+  @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'PK_generation_jobs_id' })
+  id!: string;
+
+  @Column({ name: 'user_id', type: 'uuid' })
+  userId!: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  status!: GenerationStatus;
+
+  @Column({ type: 'varchar', length: 32 })
+  provider!: GenerationProvider;
+
+  /** The controls it runs with (`GenerationOptions`: style, aspect ratio, influence, detail, lighting, variations, seed). */
+  @Column({ type: 'jsonb' })
+  options!: GenerationOptions;
+
+  /** The sketch and reference images in object storage; removed once the job has finished. */
+  @Column({ type: 'jsonb' })
+  inputs!: GenerationInputs;
+
+  /** The seed of the first image, or the one asked for; null when the provider takes none (pg bigint, read as a string). */
+  @Column({ type: 'bigint', nullable: true })
+  seed!: string | null;
+
+  @Column({ name: 'credits_reserved', type: 'integer', default: 0 })
+  creditsReserved!: number;
+
+  @Column({ name: 'credits_spent', type: 'integer', default: 0 })
+  creditsSpent!: number;
+
+  /** billing's reservation for this job (reference = the job id); null before reserving and for workflows. */
+  @Column({ name: 'reservation_id', type: 'uuid', nullable: true })
+  reservationId!: string | null;
+
+  /** What `POST /api/generate` answered with (`GenerationMetadata`), kept so a repeat answers the same; null until succeeded. */
+  @Column({ type: 'jsonb', nullable: true })
+  metadata!: GenerationMetadata | null;
+
+  /** The user's text of a failure (the provider's own message for a 502); null unless failed. */
+  @Column({ type: 'text', nullable: true })
+  error!: string | null;
+
+  /** The HTTP status a failure answered with (409, 502, 503); null unless failed. */
+  @Column({ name: 'error_status', type: 'smallint', nullable: true })
+  errorStatus!: number | null;
+
+  /** How many times a worker started this job (more than 1 after a worker died mid-job). */
+  @Column({ type: 'integer', default: 0 })
+  attempts!: number;
+
+  /** Time spent in provider calls, in ms, over every attempt. */
+  @Column({ name: 'provider_ms', type: 'integer', default: 0 })
+  providerMs!: number;
+
+  /** From the first start to the end, in ms; null until finished. */
+  @Column({ name: 'duration_ms', type: 'integer', nullable: true })
+  durationMs!: number | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @Column({ name: 'started_at', type: 'timestamptz', nullable: true })
+  startedAt!: Date | null;
+
+  @Column({ name: 'finished_at', type: 'timestamptz', nullable: true })
+  finishedAt!: Date | null;
+}

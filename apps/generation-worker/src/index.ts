@@ -1,0 +1,18 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { startWorkerService } from '@archlens/platform/worker-host';
+import { loadGenerationConfig } from './config.js';
+import { GenerationWorkerModule } from './generation-worker.module.js';
+
+/**
+ * Starts generation-worker (the `generation` queue) for an environment: what `main.ts` runs, and
+ * what the integration tests and the benchmark start through the package entry point.
+ * @throws Error listing every invalid variable; the database's or Redis's error when unreachable
+ */
+export function startGenerationWorker(
+  env: NodeJS.ProcessEnv = process.env,
+  options: { logger?: false | Array<'log' | 'error' | 'warn'> } = {},
+): Promise<INestApplicationContext> {
+  return startWorkerService(GenerationWorkerModule.forRoot(loadGenerationConfig(env)), { name: 'generation-worker', ...options });
+}
+
+export { createGenerationDataSource, GENERATION_SCHEMA } from './database/generation-data-source.js';

@@ -1,0 +1,73 @@
+import { describe, expect, it } from '@jest/globals';
+import { ASPECT_RATIOS, buildGenerationPrompt, GENERATION_DEFAULTS, type GenerationOptions } from '@archlens/contracts/generation';
+import {
+  MIDJOURNEY_REFERENCES_PLACEHOLDER,
+  MIDJOURNEY_SKETCH_PLACEHOLDER,
+  midjourneyAspectRatio,
+  midjourneyImageWeight,
+  MidjourneyWorkflowProvider,
+} from './midjourney-workflow.provider.js';
+import { soraAspectRatio, SoraWorkflowProvider } from './sora-workflow.provider.js';
+
+const options = (overrides: Partial<GenerationOptions> = {}): GenerationOptions => ({
+  ...GENERATION_DEFAULTS,
+  styleDescription: 'Board-marked concrete, deep reveals, bronze window frames',
+  sketchDescription: 'A two-storey house with a mono-pitch roof',
+  ...overrides,
+});
+const promptOf = (o: GenerationOptions) => buildGenerationPrompt(o);
+
+describe('Midjourney workflow (issue 16)', () => {
+  it('maps aspect ratios to --ar (A4 portrait → 5:7) and sketch influence to --iw on 0–3', () => {
+    expect(ASPECT_RATIOS.map(midjourneyAspectRatio)).toEqual(['16:9', '3:2', '1:1', '5:7']);
+    expect([0, 5, 50, 75, 80, 100].map(midjourneyImageWeight)).toEqual(['0', '0.15', '1.5', '2.25', '2.4', '3']);
+  });
+
+  it('writes an integrated one-line prompt: sketch image first, --ar, --iw, --sref with references, --seed when given', () => {
+    const o = options({ aspectRatio: 'A4_portrait', sketchInfluence: 75, seed: 1234 });
+    const result = new MidjourneyWorkflowProvider().workflow({ options: o, prompt: promptOf(o), referenceCount: 2 });
+    expect(result.integratedWorkflow).toBe(true);
+    expect(result.seedSupported).toBe(true);
+    expect(result.midjourneyPrompt).not.toContain('\n');
+    expect(result.midjourneyPrompt!.startsWith(`${MIDJOURNEY_SKETCH_PLACEHOLDER} Transform this architectural sketch.`)).toBe(true);
+    expect(result.midjourneyPrompt).toContain('Board-marked concrete');
+    expect(result.midjourneyPrompt!.endsWith(`--ar 5:7 --iw 2.25 --sref ${MIDJOURNEY_REFERENCES_PLACEHOLDER} --seed 1234`)).toBe(true);
+    expect(result.midjourneyInstructions!.join('\n')).toContain('--iw 2.25');
+    expect(result.midjourneyInstructions!.some((step) => step.includes('2 reference images'))).toBe(true);
+  });
+
+  it('at 0 % sketch influence is a manual text-only workflow: no sketch image, no --iw, no --sref without references', () => {
+    const o = options({ sketchInfluence: 0 });
+    const result = new MidjourneyWorkflowProvider().workflow({ options: o, prompt: promptOf(o), referenceCount: 0 });
+    expect(result.integratedWorkflow).toBe(false);
+    expect(result.midjourneyPrompt).not.toContain(MIDJOURNEY_SKETCH_PLACEHOLDER);
+    expect(result.midjourneyPrompt).not.toContain('--iw');
+    expect(result.midjourneyPrompt).not.toContain('--sref');
+    expect(result.midjourneyPrompt).not.toContain('--seed');
+    expect(result.midjourneyPrompt!.endsWith('--ar 16:9')).toBe(true);
+  });
+});
+
+describe('Sora workflow (issue 16)', () => {
+  it("picks Sora's nearest aspect ratio (1:1, 3:2 or 2:3)", () => {
+    expect(ASPECT_RATIOS.map(soraAspectRatio)).toEqual(['3:2', '3:2', '1:1', '2:3']);
+  });
+
+  it('is image-to-image (integrated) with any sketch influence, manual at 0; the prompt carries the adherence band', () => {
+    const high = options({ sketchInfluence: 85, variations: 2 });
+    const integrated = new SoraWorkflowProvider().workflow({ options: high, prompt: promptOf(high), referenceCount: 1 });
+    expect(integrated.integratedWorkflow).toBe(true);
+    expect(integrated.seedSupported).toBe(false);
+    expect(integrated.soraPrompt).toContain(promptOf(high));
+    expect(integrated.soraPrompt).toContain('Sketch adherence 85%: follow the sketch');
+    expect(integrated.soraInstructions!.join('\n')).toMatch(/starting image/);
+    expect(integrated.soraInstructions!.join('\n')).toMatch(/aspect ratio to 3:2 \(the nearest Sora offers to 16:9\)/);
+    expect(integrated.soraInstructions!.join('\n')).toMatch(/variations to 2/);
+
+    const none = options({ sketchInfluence: 0 });
+    const manual = new SoraWorkflowProvider().workflow({ options: none, prompt: promptOf(none), referenceCount: 0 });
+    expect(manual.integratedWorkflow).toBe(false);
+    expect(manual.soraPrompt).toContain('loose inspiration');
+    expect(manual.soraInstructions!.join('\n')).not.toMatch(/starting image/);
+  });
+});

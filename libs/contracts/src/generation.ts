@@ -1,0 +1,187 @@
+import { z } from 'zod';
+import {
+  ASPECT_RATIOS,
+  DETAIL_LEVELS,
+  GENERATION_DEFAULTS,
+  GENERATION_PROVIDERS,
+  LIGHTING_OPTIONS,
+  MAX_REFERENCE_IMAGES,
+  MAX_SEED,
+  SKETCH_INFLUENCE,
+  VARIATIONS,
+} from './generation-options.js';
+import { MAX_SKETCH_SUMMARY_CHARS } from './sketch.js';
+
+export * from './generation-options.js';
+
+/**
+ * Image Generation (issue 16; spec §2 /create, §3 generation request, result and history, §7
+ * `POST /api/generate`, `GET /api/download/{jobId}/{index}`, `GET /api/generations`): schemas of
+ * the HTTP contract and of the `generation` queue's jobs, owned by generation-worker.
+ */
+
+/** Spec §7: the multipart file fields of `POST /api/generate`: one `sketch`, `references` repeated (up to 4). */
+export const GENERATION_FILE_FIELDS = { sketch: 'sketch', references: 'references' } as const;
+
+/** Longest style description a generation takes, in characters (the saved profile holds 500; an edit may add to it). */
+export const MAX_GENERATION_STYLE_CHARS = 2_000;
+
+const intField = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+/**
+ * The text fields of `POST /api/generate` (spec §3 generation request), as multipart sends them
+ * (strings, coerced). Beyond the spec: `jobId`, a UUID the SPA chooses so it can follow
+ * `GET /api/generations/{jobId}/events` while the request runs (a new one when absent), and
+ * `sketchDescription`, the sketch reading the combined-prompt panel shows (structure).
+ */
+export const generateFieldsSchema = z.object({
+  styleDescription: z.string().trim().min(1, 'Please provide a style description for better results.').max(MAX_GENERATION_STYLE_CHARS),
+  sketchDescription: z.string().trim().max(MAX_SKETCH_SUMMARY_CHARS).default(''),
+  aspectRatio: z.enum(ASPECT_RATIOS).default(GENERATION_DEFAULTS.aspectRatio),
+  sketchInfluence: intField(SKETCH_INFLUENCE.min, SKETCH_INFLUENCE.max)
+    .refine((value) => value % SKETCH_INFLUENCE.step === 0, 'sketchInfluence must be a multiple of 5')
+    .default(GENERATION_DEFAULTS.sketchInfluence),
+  detailLevel: z.enum(DETAIL_LEVELS).default(GENERATION_DEFAULTS.detailLevel),
+  lighting: z.enum(LIGHTING_OPTIONS).default(GENERATION_DEFAULTS.lighting),
+  variations: intField(VARIATIONS.min, VARIATIONS.max).default(GENERATION_DEFAULTS.variations),
+  provider: z.enum(GENERATION_PROVIDERS).default(GENERATION_DEFAULTS.provider),
+  seed: intField(0, MAX_SEED).optional(),
+  jobId: z.string().uuid().optional(),
+});
+export type GenerateFields = z.infer<typeof generateFieldsSchema>;
+/** The options a job runs with: the fields once validated, without the job id (carried beside them). */
+export type GenerationOptions = Omit<GenerateFields, 'jobId'>;
+
+/**
+ * What a generation's metadata says (spec §3: provider, integratedWorkflow, soraPrompt,
+ * soraInstructions, midjourneyPrompt, midjourneyInstructions, sketchInfluence), plus what the
+ * provider really did: `seedSupported` false means the provider takes no seed (OpenAI images) and
+ * `seed` in the result is null, so the UI never pretends otherwise.
+ */
+export const generationMetadataSchema = z.object({
+  provider: z.enum(GENERATION_PROVIDERS),
+  /**
+   * Sora and Midjourney: true when the workflow starts from the uploaded sketch as an image input
+   * (image-to-image; sketch influence above 0), false for a manual text-only workflow. False for
+   * image providers.
+   */
+  integratedWorkflow: z.boolean(),
+  soraPrompt: z.string().optional(),
+  soraInstructions: z.array(z.string()).optional(),
+  midjourneyPrompt: z.string().optional(),
+  midjourneyInstructions: z.array(z.string()).optional(),
+  sketchInfluence: z.number().int().min(0).max(100),
+  /** The combined prompt sent to the provider (or written into the workflow). */
+  prompt: z.string(),
+  aspectRatio: z.enum(ASPECT_RATIOS),
+  /** Model or endpoint that made the images; null for workflow providers. */
+  model: z.string().nullable(),
+  /** Pixel size requested from the provider ('1536x1024'), null when it takes an aspect ratio instead. */
+  size: z.string().nullable(),
+  seedSupported: z.boolean(),
+  /** Time spent in provider calls, in ms. */
+  providerMs: z.number().int().min(0),
+  /** Time from the job's start to its answer, in ms. */
+  durationMs: z.number().int().min(0),
+});
+export type GenerationMetadata = z.infer<typeof generationMetadataSchema>;
+
+/** One generated image: its download url (`generationImagePath`), its 0-based index and its seed (null when the provider has none). */
+export const generatedImageSchema = z.object({
+  url: z.string(),
+  index: z.number().int().min(0),
+  seed: z.number().int().min(0).nullable(),
+});
+export type GeneratedImage = z.infer<typeof generatedImageSchema>;
+
+/** `POST /api/generate` answer (spec §3 generation result). `images` is empty for the workflow providers. */
+export const generateResponseSchema = z.object({
+  jobId: z.string().uuid(),
+  images: z.array(generatedImageSchema),
+  /** The first image's seed, or the seed asked for; null when the provider takes no seed. */
+  seed: z.number().int().min(0).nullable(),
+  creditsUsed: z.number().int().min(0),
+  metadata: generationMetadataSchema,
+});
+export type GenerateResponse = z.infer<typeof generateResponseSchema>;
+
+export const GENERATION_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export const generationStatusSchema = z.enum(GENERATION_STATUSES);
+export type GenerationStatus = z.infer<typeof generationStatusSchema>;
+
+/** Spec §3 generation history item (id, status, creditsSpent, createdAt), with what Recent Activity shows beside it. */
+export const generationHistoryItemSchema = z.object({
+  id: z.string().uuid(),
+  status: generationStatusSchema,
+  creditsSpent: z.number().int().min(0),
+  createdAt: z.string(),
+  provider: z.enum(GENERATION_PROVIDERS),
+  imageCount: z.number().int().min(0),
+});
+export type GenerationHistoryItem = z.infer<typeof generationHistoryItemSchema>;
+/** `GET /api/generations` answer: the user's generations, newest first (at most `GENERATION_HISTORY_LIMIT`). */
+export const generationHistoryResponseSchema = z.array(generationHistoryItemSchema);
+export type GenerationHistoryResponse = z.infer<typeof generationHistoryResponseSchema>;
+export const GENERATION_HISTORY_LIMIT = 20;
+
+/** The stages a generation reports while it runs (`GET /api/generations/{jobId}/events`). */
+export const GENERATION_STAGES = ['queued', 'reserving', 'rendering', 'storing', 'succeeded', 'failed'] as const;
+export type GenerationStage = (typeof GENERATION_STAGES)[number];
+
+/**
+ * One progress event (server-sent event `data`, JSON): the stage, a percentage that only rises, and
+ * for `rendering` how many images are done out of how many; `message` is the user's text on `failed`.
+ */
+export const generationProgressSchema = z.object({
+  jobId: z.string().uuid(),
+  stage: z.enum(GENERATION_STAGES),
+  percent: z.number().min(0).max(100),
+  imagesDone: z.number().int().min(0).optional(),
+  imagesTotal: z.number().int().min(0).optional(),
+  message: z.string().optional(),
+});
+export type GenerationProgress = z.infer<typeof generationProgressSchema>;
+
+/** Key of a stored generation input (`generation-inputs/<userId>/<uuid>.<ext>`): the sketch or a reference image. */
+export const GENERATION_INPUT_KEY_PATTERN = /^generation-inputs\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.(jpg|png|webp)$/;
+/** ARCHITECTURE.md: `generations/<userId>/<jobId>/<index>.jpg`. */
+export function generatedImageKey(userId: string, jobId: string, index: number): string {
+  return `generations/${userId}/${jobId}/${index}.jpg`;
+}
+
+const storedInputSchema = z.object({ key: z.string().regex(GENERATION_INPUT_KEY_PATTERN), fileName: z.string().min(1).max(120) });
+
+/** Payload of `generation.generate`: ids and object keys only (ARCHITECTURE.md: payloads are thin). */
+export const generateJobSchema = z.object({
+  userId: z.string().uuid(),
+  jobId: z.string().uuid(),
+  sketch: storedInputSchema,
+  references: z.array(storedInputSchema).max(MAX_REFERENCE_IMAGES),
+  options: generateFieldsSchema.omit({ jobId: true }),
+});
+export type GenerateJob = z.infer<typeof generateJobSchema>;
+export const generateResultSchema = generateResponseSchema;
+
+/** Payload of `generation.list`: the session's user. */
+export const listGenerationsJobSchema = z.object({
+  userId: z.string().uuid(),
+  limit: z.number().int().min(1).max(100).default(GENERATION_HISTORY_LIMIT),
+});
+export const listGenerationsResultSchema = generationHistoryResponseSchema;
+
+/** Payload of `generation.get-image`: the owner's image by job and index (404 for anyone else). */
+export const getGeneratedImageJobSchema = z.object({
+  userId: z.string().uuid(),
+  jobId: z.string().uuid(),
+  index: z
+    .number()
+    .int()
+    .min(0)
+    .max(VARIATIONS.max - 1),
+});
+/** Where the image is stored and its size in bytes; the gateway streams it from object storage. */
+export const getGeneratedImageResultSchema = z.object({
+  key: z.string(),
+  contentType: z.literal('image/jpeg'),
+  bytes: z.number().int().min(0),
+});
