@@ -1,8 +1,9 @@
 /**
- * One Jest config, two projects with the house test-tier names (STYLE.md):
+ * One Jest config, projects with the house test-tier names (STYLE.md):
  * - unit: `*.spec.ts` beside the code, no services.
  * - integration: `*.integration-spec.ts`, against the real PostgreSQL, Redis and S3 server
  *   (global setup starts or finds them, see scripts/local-services.mjs).
+ * - chaos: `*.chaos-spec.ts`, the same services with faults injected (issue 17 point 7).
  * ESM throughout (NestJS 12 is ESM-only), compiled by swc with decorator metadata.
  */
 const swc = [
@@ -40,6 +41,15 @@ export default {
       ...common,
       displayName: 'integration',
       testMatch: ['**/*.integration-spec.ts'],
+      globalSetup: '<rootDir>/scripts/jest-integration-setup.mjs',
+      globalTeardown: '<rootDir>/scripts/jest-integration-teardown.mjs',
+    },
+    // Issue 17 point 7: `*.chaos-spec.ts` (tests/chaos), the integration services plus faults;
+    // `npm run test:chaos` runs it whole, `npm test` its short form (CHAOS_SHORT=1).
+    {
+      ...common,
+      displayName: 'chaos',
+      testMatch: ['**/*.chaos-spec.ts'],
       globalSetup: '<rootDir>/scripts/jest-integration-setup.mjs',
       globalTeardown: '<rootDir>/scripts/jest-integration-teardown.mjs',
     },

@@ -192,9 +192,18 @@ try {
     ...Array.from({ length: generationWorkers(env) }, () => ({ name: 'generation-worker', colour: 95, env: {} })),
     { name: 'gateway', colour: 32, env: { AUTH_SEALING_PUBLIC_KEY, ...admin.env, ...vip.env } },
   ];
+  // Issue 17 point 3: each worker process serves /health/live, /health/ready and /metrics on a port
+  // of its own: from ARCHLENS_LOCAL_HEALTH_PORT up, one per process, when set; else a port the OS
+  // picks (0), which each worker logs ("health and metrics on …"), so several starts never collide.
+  const healthPortBase = env.ARCHLENS_LOCAL_HEALTH_PORT ? Number(env.ARCHLENS_LOCAL_HEALTH_PORT) : undefined;
+  const healthPorts = [];
   for (const app of apps) {
     const copies = apps.filter((other) => other.name === app.name);
     const copy = copies.length > 1 ? `#${copies.indexOf(app) + 1}` : '';
+    if (app.name !== 'gateway') {
+      app.env.HEALTH_PORT = healthPortBase === undefined ? '0' : String(healthPortBase + healthPorts.length);
+      healthPorts.push(`${app.name}${copy} :${healthPortBase === undefined ? '(see its log)' : app.env.HEALTH_PORT}`);
+    }
     const child = spawn(
       process.execPath,
       ['--enable-source-maps', ...(app.nodeFlags ?? []), path.join(ROOT, 'apps', app.name, 'dist', 'main.js')],
@@ -235,6 +244,7 @@ try {
   log(`\x1b[1mArchLens is running: http://localhost:${port}\x1b[0m  (Ctrl-C stops everything)`);
   log(`Admin console: http://localhost:${port}/admin-login  (${admin.banner})`);
   log(`VIP access: http://localhost:${port}/vip-login  (${vip.banner})`);
+  log(`Health and metrics: gateway :${port}/health/ready and /metrics; workers /health/ready and /metrics on ${healthPorts.join(', ')}`);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   await shutdown(1);

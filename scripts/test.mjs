@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test` (README): every test tier, from a clean clone. Installs dependencies when missing,
 // builds, type-checks and lints, then runs unit tests, integration tests (real PostgreSQL, Redis,
-// S3 server) and the Playwright end-to-end tests against the app as `npm start` starts it, in
+// S3 server), the chaos suite's short form and the Playwright end-to-end tests against the app as `npm start` starts it, in
 // Debian's Chromium.
 import { buildAll, ensureAptPackages, ensureDependencies, log, run } from './bootstrap.mjs';
 
@@ -26,6 +26,10 @@ if (!ensureAptPackages([{ command: 'pdftotext', package: 'poppler-utils' }])) {
 }
 log('integration tests');
 run(process.execPath, [...jest, '--selectProjects', 'integration', '--runInBand']);
+// The chaos suite's short form (issue 17 point 7): a generation-worker killed mid-job, PostgreSQL
+// connections terminated, a provider timeout; about a minute. `npm run test:chaos` runs every case.
+log('chaos tests, short form (CHAOS_SHORT=1)');
+run(process.execPath, [...jest, '--selectProjects', 'chaos', '--runInBand'], { CHAOS_SHORT: '1' });
 if (!ensureAptPackages([{ command: 'chromium', package: 'chromium' }])) {
   throw new Error('Chromium is needed for the end-to-end tests: install Debian\'s "chromium" package.');
 }

@@ -38,6 +38,11 @@ export interface StackOptions {
    * mid-job; `env` is the environment to give them.
    */
   generationWorker?: boolean;
+  /**
+   * Whether to run these workers in this process (each true by default): false for a test that runs
+   * them as child processes (issue 17 point 7, the chaos suite), with `env`.
+   */
+  inProcess?: { analysisWorker?: boolean; emailWorker?: boolean; billingService?: boolean };
 }
 
 export interface Stack {
@@ -138,10 +143,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     ...options.env,
   };
   let auth: INestApplicationContext | undefined = await startAuthService(env, { logger: ['error'] });
-  let analysis: INestApplicationContext | undefined = await startAnalysisWorker(env, { logger: ['error'] });
-  const email = await startEmailWorker(env, { logger: ['error'] });
+  let analysis: INestApplicationContext | undefined =
+    options.inProcess?.analysisWorker === false ? undefined : await startAnalysisWorker(env, { logger: ['error'] });
+  const email = options.inProcess?.emailWorker === false ? undefined : await startEmailWorker(env, { logger: ['error'] });
   const leads = await startLeadsService(env, { logger: ['error'] });
-  const billing = await startBillingService(env, { logger: ['error'] });
+  const billing = options.inProcess?.billingService === false ? undefined : await startBillingService(env, { logger: ['error'] });
   const generation = options.generationWorker === false ? undefined : await startGenerationWorker(env, { logger: ['error'] });
   const gatewayConfig = loadGatewayConfig({ ...env, FRONTEND_DIST: options.env?.FRONTEND_DIST ?? '/nonexistent-spa' });
   const gateway = await createGatewayApp(gatewayConfig, { logger: ['error'] });
@@ -181,9 +187,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       await gateway.close();
       await analysis?.close();
       await auth?.close();
-      await email.close();
+      await email?.close();
       await leads.close();
-      await billing.close();
+      await billing?.close();
       await generation?.close();
       await Promise.all(queues.map((q) => q.close()));
       await redis.quit();

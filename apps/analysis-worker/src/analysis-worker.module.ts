@@ -23,6 +23,8 @@ export class AnalysisWorkerModule {
     return workerServiceModule(AnalysisWorkerModule, {
       name: 'analysis-worker',
       redisUrl: config.REDIS_URL,
+      healthPort: config.HEALTH_PORT,
+      logLevel: config.LOG_LEVEL,
       database: { url: config.DATABASE_URL, schema: ANALYSIS_SCHEMA, entities: ANALYSIS_ENTITIES, migrations: ANALYSIS_MIGRATIONS },
       storage: config,
       providers: [

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { databaseEnv, loadConfig, optionalString, redisEnv, storageEnv } from '@archlens/platform/config';
+import { databaseEnv, loadConfig, optionalString, redisEnv, storageEnv, workerObservabilityEnv } from '@archlens/platform/config';
 
 /** analysis-worker environment (README "Configuration"). */
 export const analysisConfigSchema = z.object({
   ...databaseEnv,
   ...redisEnv,
+  ...workerObservabilityEnv,
   ...storageEnv,
   /** When unset, the offline pixel-feature engine writes the text (ARCHITECTURE.md local stand-in). */
   OPENAI_API_KEY: optionalString,

@@ -15,6 +15,8 @@ export class AuthModule {
     return workerServiceModule(AuthModule, {
       name: 'auth-service',
       redisUrl: config.REDIS_URL,
+      healthPort: config.HEALTH_PORT,
+      logLevel: config.LOG_LEVEL,
       database: { url: config.DATABASE_URL, schema: AUTH_SCHEMA, entities: AUTH_ENTITIES, migrations: AUTH_MIGRATIONS },
       providers: [{ provide: AUTH_CONFIG, useValue: config }, UsersService, TemporaryPasswordsService, StyleProfilesService],
       handlers: [AuthHandlers, AuthLookupHandlers],

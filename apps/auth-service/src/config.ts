@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { databaseEnv, loadConfig, redisEnv } from '@archlens/platform/config';
+import { databaseEnv, loadConfig, redisEnv, workerObservabilityEnv } from '@archlens/platform/config';
 import { sealingKeyEnv } from '@archlens/platform/sealing';
 
 /** auth-service environment (README "Configuration"). */
 export const authConfigSchema = z.object({
   ...databaseEnv,
   ...redisEnv,
+  ...workerObservabilityEnv,
   /**
    * RSA private key (PEM; literal `\n` escapes accepted) that opens the passwords the gateway
    * sealed to its public half (`AUTH_SEALING_PUBLIC_KEY`). Sensitive. Required: `npm start`

@@ -20,6 +20,8 @@ export class BillingServiceModule {
     return workerServiceModule(BillingServiceModule, {
       name: 'billing-service',
       redisUrl: config.REDIS_URL,
+      healthPort: config.HEALTH_PORT,
+      logLevel: config.LOG_LEVEL,
       database: { url: config.DATABASE_URL, schema: BILLING_SCHEMA, entities: BILLING_ENTITIES, migrations: BILLING_MIGRATIONS },
       providers: [
         { provide: BILLING_CONFIG, useValue: config },

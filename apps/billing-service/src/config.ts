@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { databaseEnv, loadConfig, optionalString, redisEnv } from '@archlens/platform/config';
+import { databaseEnv, loadConfig, optionalString, redisEnv, workerObservabilityEnv } from '@archlens/platform/config';
 
 /**
  * billing-service environment (README "Configuration"; issue 15). The Stripe values are secrets:
@@ -9,6 +9,7 @@ import { databaseEnv, loadConfig, optionalString, redisEnv } from '@archlens/pla
 export const billingConfigSchema = z.object({
   ...databaseEnv,
   ...redisEnv,
+  ...workerObservabilityEnv,
   /** Stripe secret API key (`sk_…`); unset switches payments off. Sensitive. */
   STRIPE_SECRET_KEY: optionalString,
   /** Signing secret of the webhook endpoint (`whsec_…`); unset refuses every webhook with 503. Sensitive. */

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { databaseEnv, loadConfig, optionalString, redisEnv, storageEnv } from '@archlens/platform/config';
+import { databaseEnv, loadConfig, optionalString, redisEnv, storageEnv, workerObservabilityEnv } from '@archlens/platform/config';
 import { sealingKeyEnv } from '@archlens/platform/sealing';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -10,6 +10,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const emailConfigSchema = z.object({
   ...databaseEnv,
   ...redisEnv,
+  ...workerObservabilityEnv,
   /** Attachments are read from the object store by key (never bytes through Redis, issue 12). */
   ...storageEnv,
   /**

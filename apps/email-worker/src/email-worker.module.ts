@@ -18,6 +18,8 @@ export class EmailWorkerModule {
     return workerServiceModule(EmailWorkerModule, {
       name: 'email-worker',
       redisUrl: config.REDIS_URL,
+      healthPort: config.HEALTH_PORT,
+      logLevel: config.LOG_LEVEL,
       database: { url: config.DATABASE_URL, schema: EMAIL_SCHEMA, entities: EMAIL_ENTITIES, migrations: EMAIL_MIGRATIONS },
       storage: config,
       providers: [

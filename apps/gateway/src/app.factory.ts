@@ -3,11 +3,16 @@ import { Logger, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
+import { pinoHttp } from 'pino-http';
+import { QUEUE_DASHBOARD_PATH } from '@archlens/contracts/paths';
 import { API_ROUTES, type ApiRoute } from '@archlens/contracts/routes';
+import { createAppLogger, PinoNestLogger, resolveLogLevel } from '@archlens/platform/logging';
+import { QueueDashboardService } from './admin/queue-dashboard.service.js';
 import type { GatewayConfig } from './config.js';
 import { GatewayModule } from './gateway.module.js';
 import { bodyParsers } from './http/body-parsers.js';
-import { requestIdMiddleware } from './http/request-id.middleware.js';
+import { requestIdMiddleware, requestIdOf } from './http/request-id.middleware.js';
+import { httpMetrics } from './metrics/http-metrics.middleware.js';
 import { originCheck } from './security/origin-check.middleware.js';
 import { securityHeaders } from './security/security-headers.js';
 import { serveSpa } from './spa/spa.js';
@@ -22,21 +27,47 @@ const RAW_BODY_PATHS = Object.values(API_ROUTES as Record<string, ApiRoute>)
  * benchmark start exactly the same thing.
  */
 export async function createGatewayApp(config: GatewayConfig, options: { logger?: LogLevel[] } = {}): Promise<NestExpressApplication> {
+  // JSON logs (issue 17 point 3): LOG_LEVEL, else the levels asked for (info by default); every
+  // line written during a request carries its request id.
+  const logger = createAppLogger('gateway', resolveLogLevel(config.LOG_LEVEL, options.logger ?? ['error', 'warn', 'log']));
   const app = await NestFactory.create<NestExpressApplication>(GatewayModule.forRoot(config), {
     bodyParser: false,
-    logger: options.logger ?? ['error', 'warn', 'log'],
+    logger: new PinoNestLogger(logger),
   });
   app.set('trust proxy', config.TRUST_PROXY > 0 ? config.TRUST_PROXY : false);
   app.disable('x-powered-by');
   app.use(requestIdMiddleware);
+  app.use(httpMetrics);
+  // One access line per request (not probes): method, path without the query, status, time; no headers.
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (request) => requestIdOf(request as Parameters<typeof requestIdOf>[0]),
+      customAttributeKeys: { reqId: 'requestId', responseTime: 'durationMs' },
+      quietReqLogger: true,
+      // Probes and scrapes come every few seconds: not worth a line each.
+      autoLogging: { ignore: (request) => /^\/(health\/|metrics(\?|$))/.test(request.url ?? '') },
+      serializers: {
+        req: (request: { method?: string; url?: string }) => ({ method: request.method, path: (request.url ?? '').split('?')[0] }),
+        res: (response: { statusCode?: number }) => ({ statusCode: response.statusCode }),
+        // The cause of a 5xx is logged once, by the exception filter; here only its one-line summary.
+        err: (error: Error) => ({ type: error.name, message: error.message }),
+      },
+      customLogLevel: (_request, response, error) =>
+        error || response.statusCode >= 500 ? 'error' : response.statusCode >= 400 ? 'warn' : 'info',
+    }),
+  );
   // Security headers on every answer (API, SPA, errors), then refuse cross-site writes before any body is read.
   app.use(securityHeaders({ behindTlsProxy: config.TRUST_PROXY > 0 }));
   app.use(originCheck(config.ALLOWED_ORIGINS));
   app.use(cookieParser());
   app.use(...bodyParsers(RAW_BODY_PATHS));
+  // The queue dashboard for admins, behind its session cookie (issue 17 point 4).
+  app.use(QUEUE_DASHBOARD_PATH, app.get(QueueDashboardService).handler());
   if (!serveSpa(app.getHttpAdapter().getInstance(), config.FRONTEND_DIST)) {
     Logger.warn(`No built SPA at ${config.FRONTEND_DIST}: only /api is served. Run "npm run build".`, 'Gateway');
   }
-  app.enableShutdownHooks();
+  // SIGTERM/SIGINT: stop accepting, answer the requests in flight, close the queues, exit 0 (issue 17 point 6).
+  app.enableShutdownHooks(undefined, { useProcessExit: true });
   return app;
 }

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { MAX_IMAGE_BYTES } from '@archlens/contracts/analysis';
 import { QUEUE_SETTINGS } from '@archlens/contracts/queues';
-import { loadConfig, redisEnv, storageEnv } from '@archlens/platform/config';
+import { loadConfig, loggingEnv, redisEnv, storageEnv } from '@archlens/platform/config';
 import { sealingKeyEnv } from '@archlens/platform/sealing';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -16,6 +16,13 @@ const ADMIN_CREDENTIALS_HINT =
 export const gatewayConfigSchema = z.object({
   ...redisEnv,
   ...storageEnv,
+  ...loggingEnv,
+  /**
+   * Optional bearer token for `GET /metrics` (issue 17 point 3). Set, a scrape must send
+   * `Authorization: Bearer <token>`; unset, `/metrics` is open and must not be routed from the
+   * internet (README "Operations"). Sensitive. At least 16 characters.
+   */
+  METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16).optional()),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   /** Where the built SPA lives; served with client-side routes falling back to index.html. */
   FRONTEND_DIST: z.string().default(path.resolve(here, '../../frontend/dist')),

@@ -6,8 +6,10 @@ import { BillingModule } from './billing/billing.module.js';
 import { ClipboardModule } from './clipboard/clipboard.module.js';
 import type { GatewayConfig } from './config.js';
 import { CoreModule } from './core/core.module.js';
+import { DocsModule } from './docs/docs.module.js';
 import { GenerationModule } from './generation/generation.module.js';
 import { HealthModule } from './health/health.module.js';
+import { MetricsModule } from './metrics/metrics.module.js';
 import { ProfileModule } from './profile/profile.module.js';
 import { ReportsModule } from './reports/reports.module.js';
 
@@ -26,9 +28,11 @@ export class GatewayModule {
         ClipboardModule,
         ProfileModule,
         HealthModule,
+        MetricsModule,
         AdminModule,
         BillingModule,
         GenerationModule,
+        DocsModule,
       ],
     };
   }

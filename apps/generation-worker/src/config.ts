@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { QUEUE_SETTINGS } from '@archlens/contracts/queues';
-import { databaseEnv, loadConfig, optionalString, redisEnv, storageEnv } from '@archlens/platform/config';
+import { databaseEnv, loadConfig, optionalString, redisEnv, storageEnv, workerObservabilityEnv } from '@archlens/platform/config';
 
 /** Stability AI's API origin (issue 16: the sketch-control endpoint lives under it). */
 export const DEFAULT_STABILITY_API_BASE = 'https://api.stability.ai';
@@ -13,6 +13,7 @@ export const DEFAULT_STABILITY_API_BASE = 'https://api.stability.ai';
 export const generationConfigSchema = z.object({
   ...databaseEnv,
   ...redisEnv,
+  ...workerObservabilityEnv,
   ...storageEnv,
   /** OpenAI key for image generation only; unset falls back to `OPENAI_API_KEY`. Sensitive. */
   GENERATION_OPENAI_API_KEY: optionalString,

@@ -20,6 +20,8 @@ export class GenerationWorkerModule {
     return workerServiceModule(GenerationWorkerModule, {
       name: 'generation-worker',
       redisUrl: config.REDIS_URL,
+      healthPort: config.HEALTH_PORT,
+      logLevel: config.LOG_LEVEL,
       database: { url: config.DATABASE_URL, schema: GENERATION_SCHEMA, entities: GENERATION_ENTITIES, migrations: GENERATION_MIGRATIONS },
       storage: config,
       providers: [

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { databaseEnv, loadConfig, redisEnv, storageEnv } from '@archlens/platform/config';
+import { databaseEnv, loadConfig, redisEnv, storageEnv, workerObservabilityEnv } from '@archlens/platform/config';
 
 /** leads-service environment (README "Configuration"). */
 export const leadsConfigSchema = z.object({
   ...databaseEnv,
   ...redisEnv,
+  ...workerObservabilityEnv,
   /** CSV exports are written to the object store (`exports/leads/`), from where the gateway streams them. */
   ...storageEnv,
 });

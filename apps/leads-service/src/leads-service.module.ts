@@ -18,6 +18,8 @@ export class LeadsServiceModule {
     return workerServiceModule(LeadsServiceModule, {
       name: 'leads-service',
       redisUrl: config.REDIS_URL,
+      healthPort: config.HEALTH_PORT,
+      logLevel: config.LOG_LEVEL,
       database: { url: config.DATABASE_URL, schema: LEADS_SCHEMA, entities: LEADS_ENTITIES, migrations: LEADS_MIGRATIONS },
       storage: config,
       providers: [LeadsService, LeadsExportService],

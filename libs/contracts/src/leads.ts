@@ -107,6 +107,13 @@ export type AdminLoginResponse = z.infer<typeof adminLoginResponseSchema>;
 export const adminVerifyResponseSchema = z.object({ valid: z.literal(true), username: z.string(), expiresAt: z.string() });
 export type AdminVerifyResponse = z.infer<typeof adminVerifyResponseSchema>;
 
+/**
+ * `POST /api/admin/queues/session` answer (issue 17 point 4): the queue dashboard's session cookie
+ * is set (HttpOnly, `Path=/api/admin/queues`); open `dashboardPath` before `expiresAt` (ISO 8601).
+ */
+export const adminQueuesSessionResponseSchema = z.object({ dashboardPath: z.string().startsWith('/'), expiresAt: z.string() });
+export type AdminQueuesSessionResponse = z.infer<typeof adminQueuesSessionResponseSchema>;
+
 /** The CSV export's file name (issue 13: dated), e.g. `archlens-leads-2026-11-24.csv`. */
 export function leadsExportFileName(at: Date): string {
   return `archlens-leads-${at.toISOString().slice(0, 10)}.csv`;

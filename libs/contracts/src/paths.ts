@@ -23,6 +23,12 @@ export const API_PATHS = {
   adminLeads: '/api/admin/leads',
   adminLeadStats: '/api/admin/leads/stats',
   adminLeadsExport: '/api/admin/leads/export',
+  /**
+   * Issue 17 point 4: admin token → the queue dashboard's short-lived session cookie. The dashboard
+   * itself (Bull Board: its page, static files and JSON API) is mounted under `QUEUE_DASHBOARD_PATH`
+   * and accepts that cookie only; it is an operator's tool, not part of the API contract.
+   */
+  adminQueuesSession: '/api/admin/queues/session',
   health: '/api/health',
   /** Issue 15, spec §7: `GET` the user's style description. */
   styleProfile: '/api/style-profile',
@@ -42,8 +48,17 @@ export const API_PATHS = {
   downloadGeneratedImage: '/api/download/:jobId/:index',
   /** Issue 16, spec §7: the user's generation history (Recent Activity). */
   generations: '/api/generations',
+  /** Issue 17 point 5: the browsable API document (Swagger UI). */
+  apiDocs: '/api/docs',
+  /** Issue 17 point 5: the OpenAPI 3.1 document generated from `API_ROUTES`. */
+  apiDocsJson: '/api/docs/openapi.json',
+  /** Issue 17 point 5: the page's own static files (Swagger UI's script, style sheet and initializer). */
+  apiDocsAsset: '/api/docs/assets/:file',
 } as const;
 export type ApiRouteName = keyof typeof API_PATHS;
+
+/** Issue 17 point 4: where the queue dashboard (Bull Board) is mounted, and its session cookie's `Path`. */
+export const QUEUE_DASHBOARD_PATH = '/api/admin/queues';
 
 /** `GET /api/analyses/{id}/pdf` for one analysis (the id is a UUID, so it needs no escaping beyond this). */
 export function analysisPdfPath(analysisId: string): string {

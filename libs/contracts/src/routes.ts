@@ -10,6 +10,7 @@ import {
 import {
   adminLoginRequestSchema,
   adminLoginResponseSchema,
+  adminQueuesSessionResponseSchema,
   adminVerifyResponseSchema,
   leadsListResponseSchema,
   leadStatsSchema,
@@ -43,6 +44,13 @@ export interface ApiRoute {
    */
   response: z.ZodType | 'redirect' | 'file' | 'events';
 }
+
+/** Issue 17 point 5: the head of the OpenAPI 3.1 document `GET /api/docs/openapi.json` answers (the rest is OpenAPI's own schema). */
+export const openApiDocumentSchema = z.looseObject({
+  openapi: z.literal('3.1.0'),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.unknown()),
+});
 
 /**
  * Every `/api` route the gateway serves (spec §7, issue #2). Non-OK answers carry
@@ -82,6 +90,7 @@ export const API_ROUTES = {
   adminLeads: { method: 'GET', path: API_PATHS.adminLeads, request: null, response: leadsListResponseSchema },
   adminLeadStats: { method: 'GET', path: API_PATHS.adminLeadStats, request: null, response: leadStatsSchema },
   adminLeadsExport: { method: 'GET', path: API_PATHS.adminLeadsExport, request: null, response: 'file' },
+  adminQueuesSession: { method: 'POST', path: API_PATHS.adminQueuesSession, request: null, response: adminQueuesSessionResponseSchema },
   health: {
     method: 'GET',
     path: API_PATHS.health,
@@ -112,4 +121,7 @@ export const API_ROUTES = {
   generationEvents: { method: 'GET', path: API_PATHS.generationEvents, request: null, response: 'events' },
   downloadGeneratedImage: { method: 'GET', path: API_PATHS.downloadGeneratedImage, request: null, response: 'file' },
   generations: { method: 'GET', path: API_PATHS.generations, request: null, response: generationHistoryResponseSchema },
+  apiDocs: { method: 'GET', path: API_PATHS.apiDocs, request: null, response: 'file' },
+  apiDocsJson: { method: 'GET', path: API_PATHS.apiDocsJson, request: null, response: openApiDocumentSchema },
+  apiDocsAsset: { method: 'GET', path: API_PATHS.apiDocsAsset, request: null, response: 'file' },
 } as const satisfies Record<ApiRouteName, ApiRoute>;

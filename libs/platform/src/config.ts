@@ -39,3 +39,27 @@ export const optionalString = z
   .string()
   .optional()
   .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+
+/**
+ * `HEALTH_PORT` of a worker service (issue 17 point 3): where its `/health/live`, `/health/ready`
+ * and `/metrics` listen. Unset or empty: no health server (the in-process test stacks); 0: a port
+ * the OS picks, logged at start (`npm start` gives each worker process its own); the container
+ * image sets 9090.
+ */
+export const healthPortEnv = {
+  HEALTH_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).optional()),
+};
+
+/** The levels `LOG_LEVEL` accepts (pino's), `silent` turning logging off. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/**
+ * `LOG_LEVEL` (issue 17 point 3): unset means "the app's own default" (info, or the levels the
+ * caller passed, e.g. the test harness's `['error']`); set, it wins over both.
+ */
+export const loggingEnv = {
+  LOG_LEVEL: z.preprocess((v) => (v === '' ? undefined : v), z.enum(LOG_LEVELS).optional()),
+};
+
+/** What every worker service reads for its health server and logs: `HEALTH_PORT`, `LOG_LEVEL`. */
+export const workerObservabilityEnv = { ...healthPortEnv, ...loggingEnv };

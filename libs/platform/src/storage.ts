@@ -70,6 +70,14 @@ export class ObjectStorage {
   }
 
   /**
+   * Readiness check (issue 17 point 3): the store answers and the bucket exists. Creates nothing.
+   * @throws Error when the bucket is missing; the client's error when the store cannot be reached
+   */
+  async checkBucket(): Promise<void> {
+    if (!(await this.client.bucketExists(this.bucket))) throw new Error(`bucket "${this.bucket}" is missing`);
+  }
+
+  /**
    * Stores `body` under `key` with its content type, in one PUT by the `minio` client. `body` may be
    * the chunks an upload arrived in: the client joins them into the one copy it sends (a Buffer given
    * whole is copied by the client all the same).

@@ -11,12 +11,18 @@ import {
   type Type,
 } from '@nestjs/common';
 import { ModuleRef, NestFactory } from '@nestjs/core';
-import { Queue, type Worker } from 'bullmq';
+import { Queue, type Job, type Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { Logger as PinoLogger, LevelWithSilent } from 'pino';
 import type { DataSource } from 'typeorm';
-import { JOBS, type JobData, type JobNameOf, type QueueName } from '@archlens/contracts/queues';
+import { JOBS, REQUEST_ID_FIELD, type JobData, type JobNameOf, type QueueName } from '@archlens/contracts/queues';
 import { createServiceDataSource, initialiseDataSource, type ServiceDataSourceOptions } from './database.js';
 import { EventPublisher, startEventWorker, type EventHandlers } from './events.js';
-import { CommandClient, redisConnection, startWorker, type JobHandlers, type WorkerOverrides } from './messaging.js';
+import { jobLockOverride, shutdownGraceMs, waitWithinGrace } from './graceful-shutdown.js';
+import { startHealthServer, type HealthServer, type ReadinessCheck } from './health-server.js';
+import { createAppLogger, PinoNestLogger, resolveLogLevel, type NestLogLevels } from './logging.js';
+import { CommandClient, failFastRedisOptions, redisConnection, startWorker, type JobHandlers, type WorkerOverrides } from './messaging.js';
+import { jobDurationSeconds, jobFailuresTotal } from './metrics.js';
 import { ObjectStorage, type ObjectStorageSettings } from './storage.js';
 
 /** Injection token of the service's migrated TypeORM `DataSource` (its own schema). */
@@ -59,7 +65,22 @@ export interface WorkerServiceOptions {
   events?: Array<Type<EventHandlers>>;
   /** This deployment's changes to its queues' worker settings (`QUEUE_SETTINGS`), e.g. a lock duration from the environment. */
   workerOverrides?: Partial<Record<QueueName, WorkerOverrides>>;
+  /**
+   * `HEALTH_PORT` (issue 17 point 3): where `/health/live`, `/health/ready` and `/metrics` listen;
+   * undefined for none, 0 for a port the OS picks (logged).
+   */
+  healthPort?: number;
+  /**
+   * How long shutdown waits for jobs in progress, in ms (issue 17 point 6); `SHUTDOWN_GRACE_MS` or
+   * `DEFAULT_SHUTDOWN_GRACE_MS` when undefined.
+   */
+  shutdownGraceMs?: number;
+  /** `LOG_LEVEL` when set; it wins over the levels `startWorkerService` is given. */
+  logLevel?: LevelWithSilent;
 }
+
+/** Injection token of the service's pino logger (JSON lines; `requestId` inside a job). */
+export const APP_LOGGER = Symbol('APP_LOGGER');
 
 const HOST_OPTIONS = Symbol('WORKER_HOST_OPTIONS');
 
@@ -70,16 +91,19 @@ const HOST_OPTIONS = Symbol('WORKER_HOST_OPTIONS');
 @Injectable()
 class WorkerHost implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly workers: Worker[] = [];
+  private health?: { server: HealthServer; redis: Redis };
 
   constructor(
     private readonly moduleRef: ModuleRef,
     @Inject(HOST_OPTIONS) private readonly options: WorkerServiceOptions,
+    @Inject(APP_LOGGER) private readonly logger: PinoLogger,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     for (const type of this.options.handlers) {
       const set: AnyQueueHandlers = this.moduleRef.get(type, { strict: false });
-      const overrides = this.options.workerOverrides?.[set.queue];
+      // `JOB_LOCK_DURATION_MS` (issue 17 point 7): how soon a crashed copy's jobs come back, for every queue of the service.
+      const overrides = { ...jobLockOverride(), ...this.options.workerOverrides?.[set.queue] };
       await this.listen(set.queue, (logger) => startWorker(set.queue, this.options.redisUrl, set.handlers() as never, logger, overrides));
       await this.schedule(set);
     }
@@ -87,6 +111,34 @@ class WorkerHost implements OnApplicationBootstrap, OnApplicationShutdown {
       const subscriber: EventHandlers = this.moduleRef.get(type, { strict: false });
       await this.listen(subscriber.queue, (logger) => startEventWorker(subscriber, this.options.redisUrl, logger));
     }
+    if (this.options.healthPort !== undefined) await this.startHealth(this.options.healthPort);
+  }
+
+  /**
+   * Serves `/health/live`, `/health/ready` and `/metrics` on `port` (issue 17 point 3). Readiness
+   * checks the data source (`SELECT 1`), Redis (`PING` on a fail-fast connection of its own) and the
+   * bucket, each within `READINESS_CHECK_TIMEOUT_MS`.
+   */
+  private async startHealth(port: number): Promise<void> {
+    const redis = new Redis({ ...failFastRedisOptions(this.options.redisUrl), lazyConnect: true });
+    redis.on('error', () => undefined); // a down Redis is what readiness reports; not a crash
+    const checks: ReadinessCheck[] = [];
+    if (this.options.database) {
+      const dataSource = this.moduleRef.get<DataSource>(SERVICE_DATA_SOURCE, { strict: false });
+      checks.push({ name: 'database', check: async () => void (await dataSource.query('SELECT 1')) });
+    }
+    checks.push({
+      name: 'redis',
+      check: async () => {
+        if (redis.status === 'wait') await redis.connect();
+        await redis.ping();
+      },
+    });
+    if (this.options.storage) {
+      const storage = this.moduleRef.get(ObjectStorage, { strict: false });
+      checks.push({ name: 'storage', check: () => storage.checkBucket() });
+    }
+    this.health = { server: await startHealthServer({ port, checks, logger: this.logger }), redis };
   }
 
   /** Starts one worker with a logger named after the service and queue, and waits until it listens. */
@@ -94,8 +146,29 @@ class WorkerHost implements OnApplicationBootstrap, OnApplicationShutdown {
     const logger = new Logger(`${this.options.name}:${queue}`);
     const worker = start(logger);
     this.workers.push(worker);
+    worker.on('completed', (job: Job, result: unknown) => {
+      const refused = (result as { ok?: unknown } | null)?.ok === false;
+      this.observe(queue, job, refused ? 'refused' : 'ok');
+    });
+    worker.on('failed', (job: Job | undefined) => {
+      if (!job) return;
+      jobFailuresTotal.inc({ queue, job: job.name });
+      this.observe(queue, job, 'failed');
+    });
     await worker.waitUntilReady();
     logger.log(`listening on queue "${queue}"`);
+  }
+
+  /**
+   * Records one finished job (issue 17 point 3): `archlens_job_duration_seconds` from BullMQ's
+   * `processedOn` to `finishedOn` (ms), and one log line with the job's request id.
+   */
+  private observe(queue: QueueName, job: Job, outcome: 'ok' | 'refused' | 'failed'): void {
+    const durationMs = job.processedOn !== undefined ? (job.finishedOn ?? Date.now()) - job.processedOn : undefined;
+    if (durationMs !== undefined) jobDurationSeconds.observe({ queue, job: job.name, outcome }, durationMs / 1000);
+    const raw = (job.data ?? {}) as Record<string, unknown>;
+    const requestId = typeof raw[REQUEST_ID_FIELD] === 'string' ? raw[REQUEST_ID_FIELD] : undefined;
+    this.logger.info({ requestId, queue, job: job.name, jobId: job.id, outcome, durationMs }, `${job.name} ${outcome}`);
   }
 
   /** Registers the queue's scheduled jobs (idempotent: every copy of the service upserts the same schedulers). */
@@ -113,7 +186,23 @@ class WorkerHost implements OnApplicationBootstrap, OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await Promise.all(this.workers.splice(0).map((w) => w.close()));
+    if (this.health) {
+      await this.health.server.close();
+      this.health.redis.disconnect();
+    }
+    // Issue 17 point 6: stop taking jobs and let those in progress finish, within the grace period.
+    // Past it, the jobs still running are handed back: the process exits with their locks held, the
+    // locks lapse and another copy's stalled-job check puts them back in the queue. The data source
+    // stays open until the exit, so a job cut short does not fail on a closed pool.
+    const workers = this.workers.splice(0);
+    const graceMs = this.options.shutdownGraceMs ?? shutdownGraceMs();
+    if ((await waitWithinGrace(Promise.all(workers.map((w) => w.close())), graceMs)) === 'timed-out') {
+      this.logger.warn(
+        { graceMs },
+        `${this.options.name}: jobs still running after the grace period are handed back (recovered as stalled)`,
+      );
+      return;
+    }
     await this.moduleRef.get(EventPublisher, { strict: false }).close();
     await this.moduleRef.get(CommandClient, { strict: false }).close();
     if (this.options.database) {
@@ -133,6 +222,8 @@ class WorkerHost implements OnApplicationBootstrap, OnApplicationShutdown {
 export function workerServiceModule(module: Type, options: WorkerServiceOptions): DynamicModule {
   const shared: Provider[] = [
     { provide: HOST_OPTIONS, useValue: options },
+    // `startWorkerService` replaces it with one at the level asked for.
+    { provide: APP_LOGGER, useFactory: () => createAppLogger(options.name, options.logLevel ?? 'info') },
     { provide: EventPublisher, useFactory: () => new EventPublisher(options.redisUrl) },
     // Commands this service sends to others (e.g. `email.send`); queues open on first use.
     { provide: CommandClient, useFactory: () => new CommandClient(options.redisUrl) },
@@ -170,10 +261,20 @@ export function workerServiceModule(module: Type, options: WorkerServiceOptions)
  */
 export async function startWorkerService(
   module: DynamicModule,
-  options: { name: string; logger?: false | Array<'log' | 'error' | 'warn' | 'debug' | 'verbose' | 'fatal'> },
+  options: { name: string; logger?: NestLogLevels },
 ): Promise<INestApplicationContext> {
-  const app = await NestFactory.createApplicationContext(module, options.logger === undefined ? {} : { logger: options.logger });
-  app.enableShutdownHooks();
+  // The service's JSON logger (issue 17 point 3): LOG_LEVEL, else the levels asked for here; Nest's
+  // own lines and every `Logger` call site go through it.
+  const hostOptions = (module.providers ?? []).find(
+    (p): p is { provide: symbol; useValue: WorkerServiceOptions } => typeof p === 'object' && 'provide' in p && p.provide === HOST_OPTIONS,
+  )?.useValue;
+  const logger = createAppLogger(options.name, resolveLogLevel(hostOptions?.logLevel, options.logger));
+  const withLogger: DynamicModule = { ...module, providers: [...(module.providers ?? []), { provide: APP_LOGGER, useValue: logger }] };
+  shutdownGraceMs(); // SHUTDOWN_GRACE_MS is checked at boot, not first at the shutdown that needs it
+  const app = await NestFactory.createApplicationContext(withLogger, { logger: new PinoNestLogger(logger) });
+  // SIGTERM/SIGINT: close (workers drain within the grace period, then the data source), then exit 0
+  // (issue 17 point 6); an error while closing exits 1.
+  app.enableShutdownHooks(undefined, { useProcessExit: true });
   Logger.log(`${options.name} ready`, 'Bootstrap');
   return app;
 }

@@ -13,6 +13,7 @@ import {
 import { DomainError } from '@archlens/platform/messaging';
 import { SERVICE_DATA_SOURCE } from '@archlens/platform/worker-host';
 import type { CreditLedgerReason } from './credit-ledger-entry.entity.js';
+import { creditMetrics } from './credit-metrics.js';
 
 /** Whether `error` is PostgreSQL's unique violation (23505) of `constraint`. */
 function isUniqueViolation(error: unknown, constraint: string): boolean {
@@ -80,7 +81,11 @@ export class CreditLedgerService {
          SELECT balance FROM updated`,
         [reservationId, job.userId, job.reference, held, ttlSeconds],
       );
-      if (rows.length > 0) return { reservationId, balance: unlimited ? UNLIMITED_CREDITS : rows[0].balance };
+      if (rows.length > 0) {
+        creditMetrics.operations.inc({ operation: 'reserve' });
+        creditMetrics.reserved.inc(held);
+        return { reservationId, balance: unlimited ? UNLIMITED_CREDITS : rows[0].balance };
+      }
     } catch (error) {
       if (!isUniqueViolation(error, 'UQ_credit_reservations_user_id_reference')) throw error;
     }
@@ -99,16 +104,23 @@ export class CreditLedgerService {
    * @throws DomainError 404 for an unknown reservation; 409 for one already released or expired
    */
   async capture(reservationId: string): Promise<ReservationResult> {
-    return this.dataSource.transaction(async (manager) => {
+    let captured: number | undefined;
+    const result = await this.dataSource.transaction(async (manager): Promise<ReservationResult> => {
       const reservation = await this.lockReservation(manager, reservationId);
       if (reservation.status === 'released' || reservation.status === 'expired') {
         throw new DomainError(409, BILLING_MESSAGES.reservationNotHeld);
       }
       if (reservation.status === 'reserved') {
         await manager.query(`UPDATE billing.credit_reservations SET status = 'captured' WHERE id = $1`, [reservationId]);
+        captured = reservation.amount;
       }
       return { reservationId, status: 'captured', balance: await this.readBalance(manager, reservation.user_id) };
     });
+    if (captured !== undefined) {
+      creditMetrics.operations.inc({ operation: 'capture' });
+      creditMetrics.captured.inc(captured);
+    }
+    return result;
   }
 
   /**
@@ -166,7 +178,8 @@ export class CreditLedgerService {
 
   /** Releases or expires one reservation under its row lock, then its owner's balance row lock. */
   private async returnReservation(reservationId: string, status: 'released' | 'expired'): Promise<ReservationResult> {
-    return this.dataSource.transaction(async (manager) => {
+    let returned: number | undefined;
+    const result = await this.dataSource.transaction(async (manager): Promise<ReservationResult> => {
       const reservation = await this.lockReservation(manager, reservationId);
       if (reservation.status === 'captured') {
         if (status === 'expired')
@@ -179,8 +192,14 @@ export class CreditLedgerService {
       await manager.query(`UPDATE billing.credit_reservations SET status = $2 WHERE id = $1`, [reservationId, status]);
       await this.lockBalance(manager, reservation.user_id);
       if (reservation.amount > 0) await this.apply(manager, reservation.user_id, reservation.amount, 'return', reservationId);
+      returned = reservation.amount;
       return { reservationId, status, balance: await this.readBalance(manager, reservation.user_id) };
     });
+    if (returned !== undefined) {
+      creditMetrics.operations.inc({ operation: status === 'released' ? 'release' : 'expire' });
+      creditMetrics.released.inc({ reason: status }, returned);
+    }
+    return result;
   }
 
   /**

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import type { SendEmailJob, SendEmailResult } from '@archlens/contracts/email';
+import { counter } from '@archlens/platform/metrics';
 import { SealedSecretError } from '@archlens/platform/sealing';
 import { ObjectStorage } from '@archlens/platform/storage';
 import { SERVICE_DATA_SOURCE } from '@archlens/platform/worker-host';
@@ -21,6 +22,24 @@ type Outcome =
   | { kind: 'delivered'; result: SendEmailResult; repeated: boolean }
   | { kind: 'failed'; reason: string; retry: boolean }
   | { kind: 'given-up'; reason: string };
+
+/**
+ * E-mail Prometheus series (issue 17 point 3): messages delivered once (`transport`: `sendgrid` or
+ * `outbox`; a repeat that was not sent again counts nothing), and tries that failed (`final`: `true`
+ * when no retry follows), by template.
+ */
+const emailMetrics = {
+  sent: counter({
+    name: 'archlens_emails_sent_total',
+    help: 'E-mails delivered (SendGrid or the file outbox), by template and transport.',
+    labelNames: ['template', 'transport'] as const,
+  }),
+  failed: counter({
+    name: 'archlens_emails_failed_total',
+    help: 'E-mail delivery tries that failed, by template; final="true" when it is not retried.',
+    labelNames: ['template', 'final'] as const,
+  }),
+};
 
 /**
  * Sends `email.send` messages and keeps the delivery log (`email.messages`), the business rules of
@@ -104,11 +123,13 @@ export class EmailDeliveryService {
         else if (status === 'outbox')
           this.logger.log(`${label} written to the outbox: "${EMAIL_SUBJECTS[job.template]}" (${providerMessageId})`);
         else this.logger.log(`${label} sent through SendGrid: "${EMAIL_SUBJECTS[job.template]}" (${providerMessageId ?? 'no message id'})`);
+        if (!outcome.repeated) emailMetrics.sent.inc({ template: job.template, transport: status === 'outbox' ? 'outbox' : 'sendgrid' });
         return outcome.result;
       }
       case 'given-up':
         throw new UnrecoverableError(`${label} failed before and is not tried again: ${outcome.reason}`);
       case 'failed':
+        emailMetrics.failed.inc({ template: job.template, final: String(!outcome.retry) });
         if (outcome.retry) throw new Error(`${label} not sent, will retry: ${outcome.reason}`);
         throw new UnrecoverableError(`${label} failed: ${outcome.reason}`);
     }

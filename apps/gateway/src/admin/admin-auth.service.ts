@@ -10,6 +10,14 @@ export const ADMIN_TOKEN_ISSUER = 'archlens-gateway';
 /** The admin token's `aud` claim: the admin API, so no other token of the same key passes for it. */
 export const ADMIN_TOKEN_AUDIENCE = 'archlens-admin';
 
+/**
+ * The queue dashboard session token's `aud` claim (issue 17 point 4): it opens the dashboard only,
+ * never the admin API, and an admin token never opens the dashboard.
+ */
+export const QUEUE_DASHBOARD_AUDIENCE = 'archlens-admin-queues';
+/** How long a queue dashboard session lasts, in seconds: 15 minutes (issue 17 point 4). */
+export const QUEUE_DASHBOARD_SESSION_SECONDS = 15 * 60;
+
 /** The part of the gateway configuration admin sign-in reads (README "Configuration"). */
 export type AdminAuthConfig = Pick<
   GatewayConfig,
@@ -63,18 +71,40 @@ export class AdminAuthService {
   }
 
   /**
+   * A queue dashboard session token for the admin of a valid admin token (issue 17 point 4): the
+   * admin token's format (HS256 JWT, same key and issuer) with the audience
+   * `QUEUE_DASHBOARD_AUDIENCE` and `QUEUE_DASHBOARD_SESSION_SECONDS` of life, never past the admin
+   * token's own expiry.
+   */
+  async issueQueueDashboardToken(admin: AdminSession): Promise<{ token: string; expiresAt: string }> {
+    const adminExpiry = Math.floor(new Date(admin.expiresAt).getTime() / 1000);
+    const expiresAtSeconds = Math.min(adminExpiry, Math.floor(Date.now() / 1000) + QUEUE_DASHBOARD_SESSION_SECONDS);
+    const token = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(admin.username)
+      .setIssuer(ADMIN_TOKEN_ISSUER)
+      .setAudience(QUEUE_DASHBOARD_AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime(expiresAtSeconds)
+      .setJti(randomUUID())
+      .sign(this.key);
+    return { token, expiresAt: new Date(expiresAtSeconds * 1000).toISOString() };
+  }
+
+  /**
    * Checks an admin token: HS256 signature with `ADMIN_TOKEN_SECRET`, issuer, audience, not
    * expired, and its subject the configured admin.
+   * @param audience `ADMIN_TOKEN_AUDIENCE` (the admin API, default) or `QUEUE_DASHBOARD_AUDIENCE` (a dashboard session)
    * @throws UnauthorizedException (401) `ADMIN_MESSAGES.unauthorised`, with no detail, for a token
    *   that is missing, malformed, forged, expired or for another username
    */
-  async verify(token: string | undefined): Promise<AdminSession> {
+  async verify(token: string | undefined, audience: string = ADMIN_TOKEN_AUDIENCE): Promise<AdminSession> {
     if (!token) throw new UnauthorizedException(ADMIN_MESSAGES.unauthorised);
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ['HS256'],
         issuer: ADMIN_TOKEN_ISSUER,
-        audience: ADMIN_TOKEN_AUDIENCE,
+        audience,
         requiredClaims: ['sub', 'exp', 'iat'],
       });
       if (payload.sub === undefined || payload.exp === undefined || !sameText(payload.sub, this.config.ADMIN_USERNAME)) {

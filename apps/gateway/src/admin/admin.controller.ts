@@ -6,12 +6,14 @@ import {
   leadsListQuerySchema,
   type AdminLoginRequest,
   type AdminLoginResponse,
+  type AdminQueuesSessionResponse,
   type AdminVerifyResponse,
   type LeadFilters,
   type LeadsListQuery,
   type LeadsListResponse,
   type LeadStats,
 } from '@archlens/contracts/leads';
+import { QUEUE_DASHBOARD_PATH } from '@archlens/contracts/paths';
 import { CommandClient } from '@archlens/platform/messaging';
 import { clientAddress } from '../http/client-address.js';
 import { ZodBodyPipe } from '../http/zod-body.pipe.js';
@@ -20,6 +22,7 @@ import { RateLimitsService } from '../security/rate-limits.service.js';
 import { AdminAuthService, type AdminSession } from './admin-auth.service.js';
 import { AdminTokenGuard, CurrentAdmin } from './admin-token.guard.js';
 import { LeadExportDownloadService } from './lead-export-download.service.js';
+import { QUEUE_DASHBOARD_COOKIE } from './queue-dashboard.service.js';
 
 /** `POST /api/admin/login` (spec §7): the only admin route without a token. */
 @Controller('api/admin')
@@ -59,7 +62,33 @@ export class AdminController {
   constructor(
     private readonly commands: CommandClient,
     private readonly downloads: LeadExportDownloadService,
+    private readonly auth: AdminAuthService,
   ) {}
+
+  /**
+   * `POST /api/admin/queues/session` (issue 17 point 4) → 200 `{dashboardPath, expiresAt}` and the
+   * queue dashboard's session cookie: HttpOnly, SameSite=Strict, `Path=/api/admin/queues`, Secure
+   * over https, 15 minutes (never past the admin token). The admin console calls it, then opens
+   * `dashboardPath` in a new tab.
+   */
+  @Post('queues/session')
+  @HttpCode(200)
+  async queuesSession(
+    @CurrentAdmin() admin: AdminSession,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<AdminQueuesSessionResponse> {
+    const session = await this.auth.issueQueueDashboardToken(admin);
+    response.cookie(QUEUE_DASHBOARD_COOKIE, session.token, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: request.secure,
+      path: QUEUE_DASHBOARD_PATH,
+      expires: new Date(session.expiresAt),
+    });
+    response.setHeader('Cache-Control', 'no-store');
+    return { dashboardPath: QUEUE_DASHBOARD_PATH, expiresAt: session.expiresAt };
+  }
 
   /** `GET /api/admin/verify` → `{valid: true, username, expiresAt}` for a valid token. */
   @Get('verify')

@@ -39,7 +39,13 @@ export function serveSpa(app: Express, distDir: string): boolean {
     else next();
   });
   app.use((request: Request, response: Response, next: NextFunction) => {
-    const notARoute = request.path === '/api' || request.path.startsWith('/api/') || request.path.startsWith('/assets/');
+    // `/health/…` and `/metrics` are the operators' endpoints (issue 17 point 3), never the SPA.
+    const notARoute =
+      request.path === '/api' ||
+      request.path.startsWith('/api/') ||
+      request.path.startsWith('/assets/') ||
+      request.path.startsWith('/health/') ||
+      request.path === '/metrics';
     if ((request.method !== 'GET' && request.method !== 'HEAD') || notARoute) {
       next();
       return;

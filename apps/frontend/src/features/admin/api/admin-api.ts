@@ -1,11 +1,13 @@
 import {
   adminLoginResponseSchema,
+  adminQueuesSessionResponseSchema,
   adminVerifyResponseSchema,
   leadsExportFileName,
   leadsListResponseSchema,
   leadStatsSchema,
   type AdminLoginRequest,
   type AdminLoginResponse,
+  type AdminQueuesSessionResponse,
   type AdminVerifyResponse,
   type LeadFilters,
   type LeadsListQuery,
@@ -41,6 +43,12 @@ export const adminApi = {
   /** `GET /api/admin/leads/stats`. */
   stats: (token: string, signal?: AbortSignal): Promise<LeadStats> =>
     apiRequest(API_PATHS.adminLeadStats, { headers: bearer(token), schema: leadStatsSchema, signal }),
+  /**
+   * `POST /api/admin/queues/session` (issue 17 point 4): sets the queue dashboard's HttpOnly cookie
+   * and answers where the dashboard is.
+   */
+  queuesSession: (token: string): Promise<AdminQueuesSessionResponse> =>
+    apiRequest(API_PATHS.adminQueuesSession, { method: 'POST', headers: bearer(token), schema: adminQueuesSessionResponseSchema }),
   /** `GET /api/admin/leads/export`: every lead matching the filters as a dated CSV file. */
   exportCsv: (token: string, filters: LeadFilters): Promise<DownloadedFile> =>
     downloadFile(`${API_PATHS.adminLeadsExport}${leadsQueryString(filters)}`, leadsExportFileName(new Date()), bearer(token)),

@@ -1,6 +1,7 @@
 import { LEAD_SOURCES, LEADS_PAGE_SIZE, type LeadSortColumn, type LeadSource } from '@archlens/contracts/leads';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
+import QueueOutlined from '@mui/icons-material/QueueOutlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -120,6 +121,25 @@ function Dashboard({ token }: { token: string }) {
     }
   };
 
+  /**
+   * Opens the queue dashboard in a new tab (issue 17 point 4): the tab is opened at the click (so no
+   * pop-up blocker stops it), the admin token buys the dashboard's cookie, then the tab goes there.
+   */
+  const openQueues = async () => {
+    const tab = window.open('', '_blank');
+    try {
+      const session = await adminApi.queuesSession(token);
+      if (tab) {
+        tab.opener = null;
+        tab.location.href = session.dashboardPath;
+      } else window.open(session.dashboardPath, '_blank', 'noopener');
+    } catch (error) {
+      tab?.close();
+      if (isRefusedToken(error)) leaveDashboard('sessionEnded');
+      else toast({ title: T.queuesFailedTitle, description: T.queuesFailed, variant: 'error' });
+    }
+  };
+
   return (
     <Container component="main" maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
       <Stack
@@ -138,9 +158,14 @@ function Dashboard({ token }: { token: string }) {
             )}
           </Typography>
         </Box>
-        <Button variant="outlined" color="secondary" startIcon={<LogoutOutlined />} onClick={() => leaveDashboard('loggedOut')}>
-          {T.logout}
-        </Button>
+        <Stack direction="row" spacing={1}>
+          <Button variant="outlined" startIcon={<QueueOutlined />} onClick={() => void openQueues()}>
+            {T.queues}
+          </Button>
+          <Button variant="outlined" color="secondary" startIcon={<LogoutOutlined />} onClick={() => leaveDashboard('loggedOut')}>
+            {T.logout}
+          </Button>
+        </Stack>
       </Stack>
 
       <Stack spacing={3}>

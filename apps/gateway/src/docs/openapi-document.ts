@@ -1,0 +1,162 @@
+import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig, type RouteConfig } from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
+import { errorResponseSchema } from '@archlens/contracts/errors';
+import type { ApiRouteName } from '@archlens/contracts/paths';
+import { API_ROUTES, type ApiRoute } from '@archlens/contracts/routes';
+import { SESSION_COOKIE } from '../sessions/session.service.js';
+import { toOpenApiPath } from './openapi-path.js';
+import {
+  CREATED_ROUTES,
+  EVENT_SCHEMAS,
+  FILE_CONTENT_TYPES,
+  MULTIPART_BODIES,
+  QUERY_SCHEMAS,
+  ROUTE_ACCESS,
+  ROUTE_NOTES,
+  type RouteAccess,
+} from './route-details.js';
+
+/** The OpenAPI document as JSON (what `OpenApiGeneratorV31.generateDocument` returns). */
+export type OpenApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
+
+/** Names of the security schemes in `components.securitySchemes`. */
+export const SECURITY_SCHEMES = { session: 'sessionCookie', admin: 'adminBearer' } as const;
+
+/** The error body of every 4XX and 5XX, as one component (zod's `.meta` id names it; made once, as zod's registry keeps ids unique). */
+const errorComponent = errorResponseSchema.meta({ id: 'ErrorResponse' });
+
+/** The security requirement of an operation for its access (none for public routes). */
+function securityOf(access: RouteAccess): Array<Record<string, string[]>> | undefined {
+  if (access === 'public') return undefined;
+  return [{ [SECURITY_SCHEMES[access]]: [] }];
+}
+
+/** The request part of an operation: path parameters, query, and the body by the route's `request` kind. */
+function requestOf(name: ApiRouteName, route: ApiRoute, params: string[]): RouteConfig['request'] {
+  const request: NonNullable<RouteConfig['request']> = {};
+  if (params.length > 0) request.params = z.object(Object.fromEntries(params.map((param) => [param, z.string()])));
+  const query = QUERY_SCHEMAS[name];
+  if (query) request.query = query;
+  if (route.request === 'multipart') {
+    request.body = {
+      required: true,
+      content: { 'multipart/form-data': { schema: MULTIPART_BODIES[name as keyof typeof MULTIPART_BODIES] } },
+    };
+  } else if (route.request === 'raw') {
+    request.body = {
+      required: true,
+      description: 'The exact bytes the sender signed (read raw, never re-serialised).',
+      content: { 'application/json': { schema: z.string().meta({ format: 'binary' }) } },
+    };
+  } else if (route.request !== null) {
+    request.body = { required: true, content: { 'application/json': { schema: route.request } } };
+  }
+  return Object.keys(request).length > 0 ? request : undefined;
+}
+
+/** The component name an event schema carries (`.meta({ id })`, see `EVENT_SCHEMAS`). @throws Error when it has none */
+function eventName(schema: z.ZodType): string {
+  const id = z.globalRegistry.get(schema)?.id;
+  if (!id) throw new Error('An event schema of EVENT_SCHEMAS has no .meta({ id })');
+  return id;
+}
+
+/** The success response of an operation by the route's `response` kind. */
+function successOf(name: ApiRouteName, route: ApiRoute): [string, ResponseConfig] {
+  const status = CREATED_ROUTES.has(name) ? '201' : '200';
+  const { response } = route;
+  if (response === 'redirect') {
+    return [
+      '302',
+      {
+        description: 'A browser navigation: redirects to the SPA.',
+        headers: z.object({ Location: z.string() }),
+      },
+    ];
+  }
+  if (response === 'file') {
+    const types = FILE_CONTENT_TYPES[name as keyof typeof FILE_CONTENT_TYPES];
+    return [
+      status,
+      {
+        description: 'A file.',
+        content: Object.fromEntries(types.map((type) => [type, { schema: z.string().meta({ format: 'binary' }) }])),
+      },
+    ];
+  }
+  if (response === 'events') {
+    const event = EVENT_SCHEMAS[name as keyof typeof EVENT_SCHEMAS];
+    // OpenAPI 3.1 has no schema for the items of a stream (3.2's itemSchema): an extension names it.
+    const stream = { schema: z.string(), 'x-event-schema': { $ref: `#/components/schemas/${eventName(event)}` } };
+    return [
+      status,
+      {
+        description: `A server-sent event stream; each \`data:\` line is one JSON ${eventName(event)} (\`x-event-schema\`).`,
+        content: { 'text/event-stream': stream },
+      },
+    ];
+  }
+  return [status, { description: 'Success.', content: { 'application/json': { schema: response } } }];
+}
+
+/**
+ * Builds the OpenAPI 3.1 document of every route of `API_ROUTES` (issue 17 point 5), looping over the
+ * contract so that a new route appears without more work: path parameters from `:param` segments,
+ * JSON, multipart and raw request bodies, JSON, redirect, file and event-stream responses, the
+ * `ErrorResponse` body for 4XX and 5XX, and the security of each route (the session cookie, or the
+ * admin bearer token for `/api/admin/*`).
+ * @returns the document, a plain JSON value
+ * @throws Error when a route's path is not a plain Express path, or UnknownZodTypeError when a
+ *   contract schema has no OpenAPI form: the gateway then fails at start, not at the first request
+ */
+export function buildOpenApiDocument(): OpenApiDocument {
+  const registry = new OpenAPIRegistry();
+  registry.registerComponent('securitySchemes', SECURITY_SCHEMES.session, {
+    type: 'apiKey',
+    in: 'cookie',
+    name: SESSION_COOKIE,
+    description: 'The session cookie set by sign-up, sign-in or VIP login.',
+  });
+  registry.registerComponent('securitySchemes', SECURITY_SCHEMES.admin, {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The token `POST /api/admin/login` answers.',
+  });
+  const errors: Record<string, ResponseConfig> = {
+    '4XX': { description: 'Refused; the message says why.', content: { 'application/json': { schema: errorComponent } } },
+    '5XX': { description: 'Failed or unavailable.', content: { 'application/json': { schema: errorComponent } } },
+  };
+
+  for (const [name, route] of Object.entries(API_ROUTES) as Array<[ApiRouteName, ApiRoute]>) {
+    const { path, params } = toOpenApiPath(route.path);
+    const access = ROUTE_ACCESS[name];
+    const [status, success] = successOf(name, route);
+    const notes = [
+      access === 'session' ? '401 when signed out.' : access === 'admin' ? '401 without a valid admin token.' : undefined,
+      ROUTE_NOTES[name],
+    ].filter(Boolean);
+    registry.registerPath({
+      method: route.method === 'GET' ? 'get' : 'post',
+      path,
+      operationId: name,
+      tags: [path.split('/')[2]],
+      ...(notes.length > 0 ? { description: notes.join(' ') } : {}),
+      ...(securityOf(access) ? { security: securityOf(access) } : {}),
+      request: requestOf(name, route, params),
+      responses: { [status]: success, ...errors },
+    });
+  }
+
+  // Event schemas are referenced from an extension only, so they are listed as components here.
+  return new OpenApiGeneratorV31([
+    ...registry.definitions,
+    ...Object.values(EVENT_SCHEMAS).map((schema) => ({ type: 'schema' as const, schema })),
+  ]).generateDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'ArchLens API',
+      version: '0.1.0',
+      description: 'Every `/api` route of the gateway, generated from the zod contracts (`API_ROUTES`).',
+    },
+  });
+}

@@ -1,0 +1,62 @@
+import {
+  collectDefaultMetrics,
+  Counter,
+  Gauge,
+  Histogram,
+  Registry,
+  type CounterConfiguration,
+  type GaugeConfiguration,
+  type HistogramConfiguration,
+} from 'prom-client';
+
+/**
+ * The one Prometheus registry of this process (issue 17 point 3): the gateway's `/metrics` and a
+ * worker's `HEALTH_PORT/metrics` both serve it. Series are named `archlens_…` with their unit in the
+ * name (`_seconds`, `_bytes`, `_total`); Node's default process metrics are registered once, with the
+ * `archlens_` prefix.
+ */
+export const metricsRegistry = new Registry();
+collectDefaultMetrics({ register: metricsRegistry, prefix: 'archlens_' });
+
+/**
+ * A counter registered once in `metricsRegistry`: a second call with the same name (several
+ * services in one process, as in the integration tests) returns the first one.
+ */
+export function counter<L extends string>(config: Omit<CounterConfiguration<L>, 'registers'>): Counter<L> {
+  return (
+    (metricsRegistry.getSingleMetric(config.name) as Counter<L> | undefined) ?? new Counter({ ...config, registers: [metricsRegistry] })
+  );
+}
+
+/** A gauge registered once in `metricsRegistry` (see `counter`). */
+export function gauge<L extends string>(config: Omit<GaugeConfiguration<L>, 'registers'>): Gauge<L> {
+  return (metricsRegistry.getSingleMetric(config.name) as Gauge<L> | undefined) ?? new Gauge({ ...config, registers: [metricsRegistry] });
+}
+
+/** A histogram registered once in `metricsRegistry` (see `counter`). */
+export function histogram<L extends string>(config: Omit<HistogramConfiguration<L>, 'registers'>): Histogram<L> {
+  return (
+    (metricsRegistry.getSingleMetric(config.name) as Histogram<L> | undefined) ?? new Histogram({ ...config, registers: [metricsRegistry] })
+  );
+}
+
+/**
+ * How long each job took in a worker host, in seconds, by queue, job name and outcome (`ok`, `refused`
+ * for a domain refusal, `failed` for a thrown error): from BullMQ's `processedOn` to `finishedOn`.
+ */
+export const jobDurationSeconds = histogram({
+  name: 'archlens_job_duration_seconds',
+  help: 'Time a worker spent on a job, from start to finish, in seconds.',
+  labelNames: ['queue', 'job', 'outcome'] as const,
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120],
+});
+
+/** Jobs that threw (BullMQ `failed`, each attempt), by queue and job name. */
+export const jobFailuresTotal = counter({
+  name: 'archlens_job_failures_total',
+  help: 'Job attempts that failed with an error (not domain refusals).',
+  labelNames: ['queue', 'job'] as const,
+});
+
+/** The Content-Type of the text `metricsRegistry.metrics()` returns. */
+export const METRICS_CONTENT_TYPE = metricsRegistry.contentType;

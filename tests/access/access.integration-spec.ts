@@ -1,0 +1,301 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import argon2 from 'argon2';
+import Stripe from 'stripe';
+import request from 'supertest';
+import { analysisPdfPath, API_PATHS, type ApiRouteName } from '@archlens/contracts/paths';
+import { API_ROUTES } from '@archlens/contracts/routes';
+import { postGeneration, proUser } from '../generation/generation-requests.js';
+import { signUp, type SignedInUser } from '../support/accounts.js';
+import { adminToken } from '../support/admin-session.js';
+import { startFakeImageProviders, type FakeImageProviders } from '../support/fake-image-providers.server.js';
+import { fixturePhoto, fixtureSketch } from '../support/images.js';
+import { startStack, type Stack } from '../support/stack.js';
+
+/**
+ * Issue 17 point 8: every route of `API_ROUTES`, called as each role, answers the status its row
+ * expects. One stack and one set of accounts for the whole table; a route without a row fails.
+ *
+ * Roles: `signedOut` (no cookie, no token); `free` (signed up, no subscription); `pro` (an active
+ * monthly plan with credits, and the owner of the analysis and generation the owned routes ask
+ * for); `vip` (VIP login: the unlimited plan); `other` (another Pro user, owner of nothing asked
+ * for); `admin` (the admin bearer token and no session).
+ */
+const ROLES = ['signedOut', 'free', 'pro', 'vip', 'other', 'admin'] as const;
+type Role = (typeof ROLES)[number];
+type Expected = Record<Role, number>;
+
+/** What one call is made with: the role's session cookie or admin token, if it has one. */
+interface Caller {
+  role: Role;
+  cookie?: string;
+  bearer?: string;
+}
+
+/** One row: the status each role gets, and the call (minimal valid input where a 2xx is expected). */
+interface Row {
+  expected: Expected;
+  call: (caller: Caller) => Promise<number>;
+}
+
+const everyone = (status: number): Expected => ({
+  signedOut: status,
+  free: status,
+  pro: status,
+  vip: status,
+  other: status,
+  admin: status,
+});
+/** Signed-in users get `status`; no session (signed out, or the admin token alone) gets 401. */
+const signedIn = (status: number): Expected => ({ signedOut: 401, free: status, pro: status, vip: status, other: status, admin: 401 });
+/** The owner (`pro`) gets `status`; another signed-in user gets 404, as for an id that does not exist. */
+const ownerOnly = (status: number): Expected => ({ signedOut: 401, free: 404, pro: status, vip: 404, other: 404, admin: 401 });
+/** Only the admin token opens it; a session cookie does not. */
+const adminOnly = (status: number): Expected => ({ signedOut: 401, free: 401, pro: 401, vip: 401, other: 401, admin: status });
+
+const VIP = { username: 'access-vip', password: 'vip-access-password' };
+const WEBHOOK_SECRET = 'whsec_access_suite';
+const GENERATION_KEY = 'sk-access-loopback';
+const PHOTO = 'buenos-aires-building.jpg';
+const SKETCH = 'house-line-scribble.png';
+const STYLE_TEXT = 'Brick arches and deep reveals';
+
+let stack: Stack;
+let fake: FakeImageProviders;
+let baseUrl: string;
+const callers = {} as Record<Role, Caller>;
+/** An account whose credentials `POST /api/auth/signin` is called with. */
+const signInAccount = { email: `access-signin-${Date.now()}@example.com`, password: 'correct-horse' };
+/** `pro`'s analysis and generation (with one image), for the owned routes. */
+let owned: { analysisId: string; jobId: string };
+
+/** Adds the caller's cookie or token to a request. */
+function as(req: request.Test, caller: Caller): request.Test {
+  if (caller.cookie) req = req.set('Cookie', caller.cookie);
+  if (caller.bearer) req = req.set('Authorization', `Bearer ${caller.bearer}`);
+  return req;
+}
+const get = (caller: Caller, path: string) => as(request(stack.http).get(path), caller);
+const post = (caller: Caller, path: string) => as(request(stack.http).post(path), caller);
+const statusOf = async (req: request.Test): Promise<number> => (await req).status;
+
+/** A session of `user` for a caller. */
+const session = (role: Role, user: SignedInUser): Caller => ({ role, cookie: user.cookie });
+
+/** A server-sent event stream: its status once the headers arrive, then the connection is dropped. */
+async function streamStatus(caller: Caller, path: string): Promise<number> {
+  const abort = new AbortController();
+  const headers: Record<string, string> = {};
+  if (caller.cookie) headers.cookie = caller.cookie;
+  if (caller.bearer) headers.authorization = `Bearer ${caller.bearer}`;
+  const res = await fetch(`${baseUrl}${path}`, { headers, signal: abort.signal });
+  abort.abort();
+  return res.status;
+}
+
+/** A Stripe event of a type billing records and ignores, signed with the stack's webhook secret. */
+function signedStripeEvent(): { payload: string; signature: string } {
+  const payload = JSON.stringify({
+    id: `evt_access_${randomUUID().replace(/-/g, '')}`,
+    object: 'event',
+    type: 'customer.created',
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    api_version: '2024-06-20',
+    data: { object: { id: `cus_${randomUUID().slice(0, 8)}`, object: 'customer' } },
+  });
+  return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) };
+}
+
+/**
+ * One row per route of `API_ROUTES`. Where a 2xx would need a third party, the documented refusal:
+ * checkout and portal answer 503 'Payments are not configured' (no Stripe key here).
+ */
+const ROWS: Record<ApiRouteName, Row> = {
+  signUp: {
+    expected: everyone(201),
+    call: (c) =>
+      statusOf(
+        post(c, API_PATHS.signUp).send({
+          email: `access-${c.role}-${randomUUID()}@example.com`,
+          first_name: 'Ada',
+          last_name: 'Access',
+          password: 'correct-horse',
+        }),
+      ),
+  },
+  signIn: { expected: everyone(200), call: (c) => statusOf(post(c, API_PATHS.signIn).send(signInAccount)) },
+  forgotPassword: {
+    expected: everyone(200),
+    call: (c) => statusOf(post(c, API_PATHS.forgotPassword).send({ email: signInAccount.email })),
+  },
+  currentUser: { expected: signedIn(200), call: (c) => statusOf(get(c, API_PATHS.currentUser)) },
+  logout: { expected: everyone(302), call: (c) => statusOf(get(c, API_PATHS.logout)) },
+  login: { expected: everyone(302), call: (c) => statusOf(get(c, API_PATHS.login)) },
+  analyze: { expected: signedIn(200), call: (c) => statusOf(post(c, API_PATHS.analyze).attach('images', fixturePhoto(PHOTO), PHOTO)) },
+  analyzeSketch: {
+    expected: signedIn(200),
+    call: (c) => statusOf(post(c, API_PATHS.analyzeSketch).attach('image0', fixtureSketch(SKETCH), SKETCH)),
+  },
+  emailClipboard: {
+    expected: signedIn(200),
+    call: (c) =>
+      statusOf(
+        post(c, API_PATHS.emailClipboard).send({
+          email: 'ada@example.com',
+          firstName: 'Ada',
+          lastName: 'Access',
+          clipboardText: STYLE_TEXT,
+        }),
+      ),
+  },
+  previousAnalyses: { expected: signedIn(200), call: (c) => statusOf(get(c, API_PATHS.previousAnalyses)) },
+  analysisPdf: { expected: ownerOnly(200), call: (c) => statusOf(get(c, analysisPdfPath(owned.analysisId))) },
+  emailAnalysis: {
+    expected: ownerOnly(200),
+    call: (c) =>
+      statusOf(
+        post(c, API_PATHS.emailAnalysis).send({
+          firstName: 'Ada',
+          lastName: 'Access',
+          email: 'ada@example.com',
+          analysisId: owned.analysisId,
+        }),
+      ),
+  },
+  vipLogin: { expected: everyone(200), call: (c) => statusOf(post(c, API_PATHS.vipLogin).send(VIP)) },
+  adminLogin: {
+    expected: everyone(200),
+    call: (c) => statusOf(post(c, API_PATHS.adminLogin).send({ username: stack.admin.username, password: stack.admin.password })),
+  },
+  adminVerify: { expected: adminOnly(200), call: (c) => statusOf(get(c, API_PATHS.adminVerify)) },
+  adminLeads: { expected: adminOnly(200), call: (c) => statusOf(get(c, `${API_PATHS.adminLeads}?sortBy=created_at&sortOrder=desc`)) },
+  adminLeadStats: { expected: adminOnly(200), call: (c) => statusOf(get(c, API_PATHS.adminLeadStats)) },
+  adminLeadsExport: { expected: adminOnly(200), call: (c) => statusOf(get(c, API_PATHS.adminLeadsExport)) },
+  adminQueuesSession: { expected: adminOnly(200), call: (c) => statusOf(post(c, API_PATHS.adminQueuesSession)) },
+  health: { expected: everyone(200), call: (c) => statusOf(get(c, API_PATHS.health)) },
+  styleProfile: { expected: signedIn(200), call: (c) => statusOf(get(c, API_PATHS.styleProfile)) },
+  saveStyleProfile: { expected: signedIn(200), call: (c) => statusOf(post(c, API_PATHS.saveStyleProfile).send({ text: STYLE_TEXT })) },
+  createCheckoutSession: {
+    expected: signedIn(503),
+    call: (c) => statusOf(post(c, API_PATHS.createCheckoutSession).send({ planType: 'monthly' })),
+  },
+  createPortalSession: { expected: signedIn(503), call: (c) => statusOf(post(c, API_PATHS.createPortalSession).send({})) },
+  stripeWebhook: {
+    expected: everyone(200),
+    call: (c) => {
+      const { payload, signature } = signedStripeEvent();
+      return statusOf(
+        post(c, API_PATHS.stripeWebhook).set('Content-Type', 'application/json').set('Stripe-Signature', signature).send(payload),
+      );
+    },
+  },
+  generate: {
+    expected: { signedOut: 401, free: 403, pro: 200, vip: 200, other: 200, admin: 401 },
+    call: (c) =>
+      statusOf(
+        postGeneration(stack, c.cookie || c.bearer ? ({ cookie: c.cookie ?? '' } as SignedInUser) : undefined, { provider: 'sora' }),
+      ),
+  },
+  // Anyone signed in may open a stream for any job id: events reach only the job's owner (another user's stream stays empty).
+  generationEvents: {
+    expected: signedIn(200),
+    call: (c) => streamStatus(c, API_PATHS.generationEvents.replace(':jobId', owned.jobId)),
+  },
+  downloadGeneratedImage: {
+    expected: ownerOnly(200),
+    call: (c) => statusOf(get(c, API_PATHS.downloadGeneratedImage.replace(':jobId', owned.jobId).replace(':index', '0'))),
+  },
+  generations: { expected: signedIn(200), call: (c) => statusOf(get(c, API_PATHS.generations)) },
+  apiDocs: { expected: everyone(200), call: (c) => statusOf(get(c, API_PATHS.apiDocs)) },
+  apiDocsJson: { expected: everyone(200), call: (c) => statusOf(get(c, API_PATHS.apiDocsJson)) },
+  apiDocsAsset: {
+    expected: everyone(200),
+    call: (c) => statusOf(get(c, API_PATHS.apiDocsAsset.replace(':file', 'swagger-initializer.js'))),
+  },
+};
+
+/**
+ * The routes that end or replace the caller's session (sign-in, sign-up and VIP login start a new
+ * one and drop the one sent; logout ends it): they run last, so every other row sees live sessions.
+ */
+const SESSION_ENDING: ApiRouteName[] = ['signUp', 'signIn', 'vipLogin', 'logout'];
+const ORDER = [...(Object.keys(ROWS) as ApiRouteName[]).filter((name) => !SESSION_ENDING.includes(name)), ...SESSION_ENDING];
+
+beforeAll(async () => {
+  fake = await startFakeImageProviders();
+  stack = await startStack({
+    env: {
+      // The table provokes refusals on purpose (503, 4xx): only fatal log lines would be news.
+      LOG_LEVEL: 'fatal',
+      VIP_USERNAME: VIP.username,
+      VIP_PASSWORD_HASH: await argon2.hash(VIP.password, { type: argon2.argon2id }),
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      GENERATION_OPENAI_API_KEY: GENERATION_KEY,
+      GENERATION_OPENAI_BASE_URL: fake.openaiBaseUrl,
+    },
+  });
+  await stack.gateway.listen(0, '127.0.0.1');
+  baseUrl = `http://127.0.0.1:${(stack.gateway.getHttpServer().address() as AddressInfo).port}`;
+
+  const vip = await request(stack.http).post(API_PATHS.vipLogin).send(VIP).expect(200);
+  const [free, pro, other] = await Promise.all([
+    signUp(stack, 'Free'),
+    proUser(stack, 200, 'monthly', 'Pro'),
+    proUser(stack, 200, 'monthly', 'Other'),
+  ]);
+  Object.assign(callers, {
+    signedOut: { role: 'signedOut' },
+    free: session('free', free),
+    pro: session('pro', pro),
+    vip: { role: 'vip', cookie: ([] as string[]).concat(vip.headers['set-cookie'] ?? [])[0].split(';')[0] },
+    other: session('other', other),
+    admin: { role: 'admin', bearer: await adminToken(stack) },
+  } satisfies Record<Role, Caller>);
+  await request(stack.http)
+    .post(API_PATHS.signUp)
+    .send({ ...signInAccount, first_name: 'Sign', last_name: 'In' })
+    .expect(201);
+
+  const analysis = await request(stack.http)
+    .post(API_PATHS.analyze)
+    .set('Cookie', pro.cookie)
+    .attach('images', fixturePhoto(PHOTO), PHOTO)
+    .expect(200);
+  const jobId = randomUUID();
+  const generation = await postGeneration(stack, pro, { jobId, provider: 'openai', variations: 1 });
+  expect(generation.status).toBe(200);
+  owned = { analysisId: (analysis.body as { id: string }).id, jobId };
+});
+afterAll(async () => {
+  await stack?.close();
+  await fake?.close();
+});
+
+describe('the access table', () => {
+  it('has one row per route of API_ROUTES, no more', () => {
+    expect(Object.keys(ROWS).sort()).toEqual(Object.keys(API_ROUTES).sort());
+  });
+
+  it('agrees with the security the API document gives each route', async () => {
+    const doc = (await request(stack.http).get(API_PATHS.apiDocsJson).expect(200)).body as {
+      paths: Record<string, Record<string, { operationId: string; security?: Array<Record<string, string[]>> }>>;
+    };
+    for (const operation of Object.values(doc.paths).flatMap((methods) => Object.values(methods))) {
+      const { expected } = ROWS[operation.operationId as ApiRouteName];
+      const schemes = (operation.security ?? []).flatMap((requirement) => Object.keys(requirement));
+      const expectedSchemes = expected.signedOut !== 401 ? [] : expected.free === 401 ? ['adminBearer'] : ['sessionCookie'];
+      expect([operation.operationId, schemes]).toEqual([operation.operationId, expectedSchemes]);
+    }
+  });
+});
+
+describe.each(ORDER)('%s', (name) => {
+  it('answers each role with the status of its row', async () => {
+    const row = ROWS[name];
+    const actual = {} as Expected;
+    for (const role of ROLES) actual[role] = await row.call(callers[role]);
+    expect(actual).toEqual(row.expected);
+  });
+});
