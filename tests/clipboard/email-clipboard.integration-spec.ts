@@ -119,10 +119,19 @@ describe('POST /api/email-clipboard (file outbox)', () => {
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt; &lt;script&gt;alert(2)&lt;/script&gt;');
 
     // The delivery log names the template; nothing else in the message is kept there.
-    const { rows } = await stack.db.query<{ template: string; subject: string; status: string }>(
-      'SELECT template, subject, status FROM email.messages WHERE id = $1',
-      [messageId],
-    );
+    // The .eml is written before the delivery log row is marked: poll for the row's final state.
+    const logged = async () =>
+      (
+        await stack.db.query<{ template: string; subject: string; status: string }>(
+          'SELECT template, subject, status FROM email.messages WHERE id = $1',
+          [messageId],
+        )
+      ).rows;
+    let rows = await logged();
+    for (let i = 0; i < 100 && rows[0]?.status !== 'outbox'; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      rows = await logged();
+    }
     expect(rows).toEqual([{ template: 'clipboard', subject: 'Your ArchLens Working Clipboard', status: 'outbox' }]);
 
     // No lead: leads come from e-mailed analyses only.

@@ -137,6 +137,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     STRIPE_WEBHOOK_SECRET: '',
     EMAIL_OUTBOX_DIR: outboxDir,
     ...TEST_RATE_LIMITS,
+    // The reservation expiry sweep is a scheduled billing job: every minute it would add to the
+    // billing queue's job count that \`footprint()\` compares across a slow upload. Tests that need a
+    // sweep run \`billing.expire-reservations\` themselves.
+    BILLING_EXPIRY_SWEEP_MS: '3600000',
     RATE_LIMIT_KEY_PREFIX: `archlens:rl:test-${randomUUID()}:`,
     ...sealingKeyEnv(),
     ...admin.env,
