@@ -4,6 +4,7 @@ import { workerServiceModule } from '@archlens/platform/worker-host';
 import { GENERATION_CONFIG, type GenerationConfig } from './config.js';
 import { GENERATION_ENTITIES, GENERATION_MIGRATIONS, GENERATION_SCHEMA } from './database/generation-data-source.js';
 import { GenerationHandlers } from './generation.handlers.js';
+import { GenerationInputsSweepService } from './generations/generation-inputs-sweep.service.js';
 import { GenerationHistoryService } from './generations/generation-history.service.js';
 import { GenerationRecords } from './generations/generation-records.js';
 import { GenerationService } from './generations/generation.service.js';
@@ -30,6 +31,7 @@ export class GenerationWorkerModule {
         GenerationRecords,
         GenerationService,
         GenerationHistoryService,
+        GenerationInputsSweepService,
       ],
       handlers: [GenerationHandlers],
       workerOverrides: { [QUEUES.generation]: { lockDurationMs: config.GENERATION_LOCK_DURATION_MS } },

@@ -1,11 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { QUEUES } from '@archlens/contracts/queues';
 import type { JobHandlers } from '@archlens/platform/messaging';
-import type { QueueHandlers } from '@archlens/platform/worker-host';
+import type { QueueHandlers, ScheduledJob } from '@archlens/platform/worker-host';
+import {
+  GENERATION_INPUTS_MAX_AGE_SECONDS,
+  GENERATION_INPUTS_SWEEP_EVERY_MS,
+  GenerationInputsSweepService,
+} from './generations/generation-inputs-sweep.service.js';
 import { GenerationHistoryService } from './generations/generation-history.service.js';
 import { GenerationService } from './generations/generation.service.js';
 
-/** The `generation` queue (issue 16): generations, their history and their images. */
+/** The `generation` queue (issue 16): generations, their history and their images, and the hourly sweep of left-over inputs. */
 @Injectable()
 export class GenerationHandlers implements QueueHandlers<typeof QUEUES.generation> {
   readonly queue = QUEUES.generation;
@@ -13,6 +18,7 @@ export class GenerationHandlers implements QueueHandlers<typeof QUEUES.generatio
   constructor(
     private readonly generations: GenerationService,
     private readonly history: GenerationHistoryService,
+    private readonly inputsSweep: GenerationInputsSweepService,
   ) {}
 
   handlers(): JobHandlers<typeof QUEUES.generation> {
@@ -21,6 +27,18 @@ export class GenerationHandlers implements QueueHandlers<typeof QUEUES.generatio
       'generation.generate': (data, job) => this.generations.generate(data, job),
       'generation.list': ({ userId, limit }) => this.history.list(userId, limit),
       'generation.get-image': ({ userId, jobId, index }) => this.history.image(userId, jobId, index),
+      'generation.sweep-inputs': ({ olderThanSeconds }) => this.inputsSweep.sweep(olderThanSeconds),
     };
+  }
+
+  /** Hourly: uploaded inputs a day old that no pending generation refers to are removed. */
+  schedules(): Array<ScheduledJob<typeof QUEUES.generation>> {
+    return [
+      {
+        name: 'generation.sweep-inputs',
+        everyMs: GENERATION_INPUTS_SWEEP_EVERY_MS,
+        data: { olderThanSeconds: GENERATION_INPUTS_MAX_AGE_SECONDS },
+      },
+    ];
   }
 }

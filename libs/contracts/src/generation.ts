@@ -185,3 +185,8 @@ export const getGeneratedImageResultSchema = z.object({
   contentType: z.literal('image/jpeg'),
   bytes: z.number().int().min(0),
 });
+
+/** Payload of `generation.sweep-inputs` (scheduled): inputs older than this many seconds are candidates. */
+export const sweepGenerationInputsJobSchema = z.object({ olderThanSeconds: z.number().int().min(0) });
+/** Result of `generation.sweep-inputs`: how many inputs were old enough, and how many of those were removed. */
+export const sweepGenerationInputsResultSchema = z.object({ examined: z.number().int().min(0), removed: z.number().int().min(0) });

@@ -43,6 +43,8 @@ import {
   getGeneratedImageResultSchema,
   listGenerationsJobSchema,
   listGenerationsResultSchema,
+  sweepGenerationInputsJobSchema,
+  sweepGenerationInputsResultSchema,
 } from './generation.js';
 import { ensureVipUserCommandSchema } from './vip.js';
 import {
@@ -163,6 +165,8 @@ export const JOBS = {
   'generation.list': { queue: QUEUES.generation, data: listGenerationsJobSchema, result: listGenerationsResultSchema },
   /** Issue 16, spec §7 `GET /api/download/{jobId}/{index}`: the owner's stored image (404 otherwise). */
   'generation.get-image': { queue: QUEUES.generation, data: getGeneratedImageJobSchema, result: getGeneratedImageResultSchema },
+  /** Issue 16 (scheduled): uploaded inputs no pending generation refers to (a process died mid-request) are removed. */
+  'generation.sweep-inputs': { queue: QUEUES.generation, data: sweepGenerationInputsJobSchema, result: sweepGenerationInputsResultSchema },
 } as const;
 export type JobName = keyof typeof JOBS;
 /** Jobs carried by one queue. */
