@@ -1,18 +1,18 @@
 import { ACCEPTED_IMAGE_MIME_TYPES, formatBytes } from '@archlens/contracts/analysis';
 import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutlined';
 import AutoAwesomeOutlined from '@mui/icons-material/AutoAwesomeOutlined';
-import CloseIcon from '@mui/icons-material/Close';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import { useState, type ChangeEvent, type DragEvent, type ReactNode } from 'react';
+import type { ChangeEvent, ReactNode } from 'react';
+import { RemoveImageButton } from './RemoveImageButton';
 import { UPLOAD_CARD_TEXTS } from './texts';
+import { useFileDrop } from './use-file-drop';
 import type { ImageSelection } from './use-image-selection';
 
 /** The texts of one tool's upload card (each feature keeps them in its own texts.ts). */
@@ -68,22 +68,12 @@ export function ImageUploadCard({
   clearAction,
   secondaryAction,
 }: ImageUploadCardProps) {
-  const [dragActive, setDragActive] = useState(false);
   const full = images.length >= maxImages;
+  const { dragActive, dropZoneProps } = useFileDrop(busy, onAddFiles);
 
   const onInputChange = (event: ChangeEvent<HTMLInputElement>) => {
     onAddFiles(Array.from(event.target.files ?? []));
     event.target.value = ''; // choosing the same file again still fires a change
-  };
-  const onDragOver = (event: DragEvent) => {
-    event.preventDefault();
-    event.dataTransfer.dropEffect = busy ? 'none' : 'copy';
-    setDragActive(true);
-  };
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setDragActive(false);
-    if (!busy) onAddFiles(Array.from(event.dataTransfer.files));
   };
 
   return (
@@ -95,13 +85,7 @@ export function ImageUploadCard({
 
         <Box
           data-testid="upload-drop-zone"
-          onDragOver={onDragOver}
-          onDragEnter={onDragOver}
-          onDragLeave={(event) => {
-            // Moving over a child fires dragleave on the zone: only a real exit counts.
-            if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragActive(false);
-          }}
-          onDrop={onDrop}
+          {...dropZoneProps}
           sx={(theme) => ({
             border: '1.5px dashed',
             borderColor: dragActive ? 'primary.main' : alpha(theme.palette.text.primary, 0.22),
@@ -200,22 +184,11 @@ export function ImageUploadCard({
                     {index + 1}
                   </Box>
                 )}
-                <IconButton
-                  size="small"
-                  aria-label={UPLOAD_CARD_TEXTS.removeImage(image.file.name)}
+                <RemoveImageButton
+                  label={UPLOAD_CARD_TEXTS.removeImage(image.file.name)}
                   onClick={() => onRemove(image.id)}
                   disabled={busy}
-                  sx={{
-                    position: 'absolute',
-                    top: 6,
-                    right: 6,
-                    bgcolor: 'rgba(255,255,255,0.92)',
-                    boxShadow: 1,
-                    '&:hover': { bgcolor: '#fff' },
-                  }}
-                >
-                  <CloseIcon fontSize="small" />
-                </IconButton>
+                />
                 <Typography variant="caption" component="p" noWrap title={image.file.name} sx={{ mt: 0.5, fontWeight: 500 }}>
                   {image.file.name}
                 </Typography>

@@ -7,7 +7,6 @@ import CardContent from '@mui/material/CardContent';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
-import { toast } from '../../../shared/toast';
 import { useSaveStyleProfile, useStyleProfile } from '../hooks/use-style-profile';
 import { ACCOUNT_TEXTS } from '../texts';
 
@@ -25,15 +24,7 @@ export function StyleDescriptionEditor() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (text.trim().length === 0) {
-      toast({ title: ACCOUNT_TEXTS.requiredTitle, description: ACCOUNT_TEXTS.required, variant: 'error' });
-      return;
-    }
-    if (text.length > MAX_STYLE_DESCRIPTION_CHARS) {
-      toast({ title: ACCOUNT_TEXTS.tooLongTitle, description: ACCOUNT_TEXTS.tooLong, variant: 'error' });
-      return;
-    }
-    save.mutate(text, { onSuccess: () => setDraft(null) });
+    save.saveChecked(text, () => setDraft(null));
   };
 
   return (

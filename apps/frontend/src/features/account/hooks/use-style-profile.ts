@@ -1,3 +1,4 @@
+import { MAX_STYLE_DESCRIPTION_CHARS } from '@archlens/contracts/style-profile';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../api/query-keys';
 import { serverMessageOf } from '../../../api/error-message';
@@ -12,11 +13,13 @@ export function useStyleProfile() {
 
 /**
  * Spec §7 `POST /api/style-profile`: on success the style profile and the user are refreshed and
- * 'Style Saved' shows; a failure shows 'Save Failed' with the error text (spec §8).
+ * 'Style Saved' shows; a failure shows 'Save Failed' with the error text (spec §8). `saveChecked`
+ * applies spec §5 first ('Description Required', 'Description Too Long') and sends nothing then;
+ * both style editors (/account and /create's 'Save as default') save through it.
  */
 export function useSaveStyleProfile() {
   const queryClient = useQueryClient();
-  return useMutation({
+  const mutation = useMutation({
     mutationFn: (text: string) => styleProfileApi.save(text),
     onSuccess: (saved) => {
       queryClient.setQueryData(styleProfileQueryKey, saved);
@@ -31,4 +34,16 @@ export function useSaveStyleProfile() {
       });
     },
   });
+  const saveChecked = (text: string, onSaved?: () => void) => {
+    if (text.trim().length === 0) {
+      toast({ title: ACCOUNT_TEXTS.requiredTitle, description: ACCOUNT_TEXTS.required, variant: 'error' });
+      return;
+    }
+    if (text.length > MAX_STYLE_DESCRIPTION_CHARS) {
+      toast({ title: ACCOUNT_TEXTS.tooLongTitle, description: ACCOUNT_TEXTS.tooLong, variant: 'error' });
+      return;
+    }
+    mutation.mutate(text, { onSuccess: () => onSaved?.() });
+  };
+  return { saveChecked, isPending: mutation.isPending };
 }

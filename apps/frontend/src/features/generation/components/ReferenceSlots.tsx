@@ -1,17 +1,16 @@
 import { ACCEPTED_IMAGE_MIME_TYPES } from '@archlens/contracts/analysis';
 import { MAX_REFERENCE_IMAGES } from '@archlens/contracts/generation-options';
 import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutlined';
-import CloseIcon from '@mui/icons-material/Close';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { useRef, type ChangeEvent } from 'react';
+import { RemoveImageButton } from '../../../shared/image-upload/RemoveImageButton';
 import type { ChosenImages } from '../hooks/use-chosen-images';
 import { GENERATION_TEXTS } from '../texts';
 
@@ -83,22 +82,7 @@ export function ReferenceSlots({ references, locked }: { references: ChosenImage
                     alt={`${T.slot(position)}: ${image.originalName}`}
                     sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
                   />
-                  <IconButton
-                    size="small"
-                    aria-label={T.remove(position)}
-                    onClick={() => removeImage(image.id)}
-                    disabled={busy}
-                    sx={{
-                      position: 'absolute',
-                      top: 6,
-                      right: 6,
-                      bgcolor: 'rgba(255,255,255,0.92)',
-                      boxShadow: 1,
-                      '&:hover': { bgcolor: '#fff' },
-                    }}
-                  >
-                    <CloseIcon fontSize="small" />
-                  </IconButton>
+                  <RemoveImageButton label={T.remove(position)} onClick={() => removeImage(image.id)} disabled={busy} />
                 </Box>
               );
             }

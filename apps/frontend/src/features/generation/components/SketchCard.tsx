@@ -10,7 +10,8 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import { useRef, useState, type ChangeEvent, type DragEvent } from 'react';
+import { useRef, type ChangeEvent } from 'react';
+import { useFileDrop } from '../../../shared/image-upload/use-file-drop';
 import type { ChosenImage } from '../hooks/use-chosen-images';
 import type { SketchAnalysisState } from '../hooks/use-sketch-analysis';
 import { GENERATION_TEXTS } from '../texts';
@@ -61,19 +62,8 @@ function PickButton({ label, disabled, onFiles }: { label: string; disabled: boo
  * optimisation happen in `useChosenImages` (spec §5, §9).
  */
 export function SketchCard({ sketch, preparing, locked, analysis, onFiles, onRemove, onRetryAnalysis }: SketchCardProps) {
-  const [dragActive, setDragActive] = useState(false);
   const busy = preparing || locked;
-
-  const onDragOver = (event: DragEvent) => {
-    event.preventDefault();
-    event.dataTransfer.dropEffect = busy ? 'none' : 'copy';
-    setDragActive(true);
-  };
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setDragActive(false);
-    if (!busy) onFiles(Array.from(event.dataTransfer.files));
-  };
+  const { dragActive, dropZoneProps } = useFileDrop(busy, onFiles);
 
   return (
     <Card component="section" aria-labelledby="sketch-heading" data-testid="sketch-card">
@@ -83,12 +73,7 @@ export function SketchCard({ sketch, preparing, locked, analysis, onFiles, onRem
         </Typography>
 
         <Box
-          onDragOver={onDragOver}
-          onDragEnter={onDragOver}
-          onDragLeave={(event) => {
-            if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragActive(false);
-          }}
-          onDrop={onDrop}
+          {...dropZoneProps}
           data-testid="sketch-drop-zone"
           sx={(theme) => ({
             border: '1.5px dashed',

@@ -1,8 +1,5 @@
-import { MAX_STYLE_DESCRIPTION_CHARS } from '@archlens/contracts/style-profile';
 import { useState } from 'react';
-import { toast } from '../../../shared/toast';
 import { useSaveStyleProfile, useStyleProfile } from '../../account/hooks/use-style-profile';
-import { ACCOUNT_TEXTS } from '../../account/texts';
 
 /**
  * The style description of /create (spec §2): prefilled from the saved style profile
@@ -22,15 +19,7 @@ export function useStyleDraft() {
   const nothingSaved = profile.isError || (profile.isSuccess && saved.trim() === '');
 
   const saveAsDefault = () => {
-    if (text.trim().length === 0) {
-      toast({ title: ACCOUNT_TEXTS.requiredTitle, description: ACCOUNT_TEXTS.required, variant: 'error' });
-      return;
-    }
-    if (text.length > MAX_STYLE_DESCRIPTION_CHARS) {
-      toast({ title: ACCOUNT_TEXTS.tooLongTitle, description: ACCOUNT_TEXTS.tooLong, variant: 'error' });
-      return;
-    }
-    save.mutate(text, { onSuccess: () => setDraft(null) });
+    save.saveChecked(text, () => setDraft(null));
   };
 
   return {
