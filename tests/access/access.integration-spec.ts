@@ -198,9 +198,9 @@ const ROWS: Record<ApiRouteName, Row> = {
         postGeneration(stack, c.cookie || c.bearer ? ({ cookie: c.cookie ?? '' } as SignedInUser) : undefined, { provider: 'sora' }),
       ),
   },
-  // Anyone signed in may open a stream for any job id: events reach only the job's owner (another user's stream stays empty).
+  // A job that exists streams to its owner only; another user gets 404 (an id with no job yet opens for anyone signed in, and stays empty).
   generationEvents: {
-    expected: signedIn(200),
+    expected: ownerOnly(200),
     call: (c) => streamStatus(c, API_PATHS.generationEvents.replace(':jobId', owned.jobId)),
   },
   downloadGeneratedImage: {

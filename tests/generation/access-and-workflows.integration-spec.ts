@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { GENERATION_MESSAGES, type GenerateResponse } from '@archlens/contracts/generation';
+import { GENERATION_HISTORY_LIMIT, GENERATION_MESSAGES, type GenerateResponse } from '@archlens/contracts/generation';
 import { signUp } from '../support/accounts.js';
 import { startStack, type Stack } from '../support/stack.js';
 import { balanceOf, jobRow, objectsUnder, postGeneration, proUser, reservationsOf, STYLE } from './generation-requests.js';
@@ -111,6 +111,7 @@ describe('prompt workflows (no key, no image call, no credits)', () => {
     expect(await objectsUnder(stack, `generation-inputs/${user.userId}/`)).toEqual([]);
     const history = await request(stack.http).get('/api/generations').set('Cookie', user.cookie).expect(200);
     expect(history.body).toMatchObject([{ id: jobId, status: 'succeeded', creditsSpent: 0, provider: 'sora', imageCount: 0 }]);
+    expect(history.headers['x-total-count']).toBe('1');
     // The same job again answers the same result.
     const again = await postGeneration(stack, user, { jobId, provider: 'sora', sketchInfluence: 80, variations: 2 });
     expect(again.body).toEqual(body);
@@ -144,5 +145,25 @@ describe('prompt workflows (no key, no image call, no credits)', () => {
     expect((manual.body as GenerateResponse).metadata.integratedWorkflow).toBe(false);
     expect(manualPrompt).toMatch(/ --ar 1:1$/);
     expect(manualPrompt).not.toContain('--iw');
+  });
+});
+
+describe('GET /api/generations', () => {
+  it(`lists the newest ${GENERATION_HISTORY_LIMIT} and gives the number of generations in all in X-Total-Count (the home's Total Generations)`, async () => {
+    const user = await proUser(stack, 0);
+    const other = await proUser(stack, 0, 'monthly', 'Other');
+    const ids: string[] = [];
+    for (let i = 0; i < GENERATION_HISTORY_LIMIT + 3; i++) {
+      const jobId = randomUUID();
+      await postGeneration(stack, user, { jobId, provider: i % 2 === 0 ? 'sora' : 'midjourney' }).expect(200);
+      ids.push(jobId);
+    }
+    await postGeneration(stack, other, { provider: 'sora' }).expect(200);
+    const res = await request(stack.http).get('/api/generations').set('Cookie', user.cookie).expect(200);
+    expect(res.headers['x-total-count']).toBe(String(GENERATION_HISTORY_LIMIT + 3));
+    expect((res.body as Array<{ id: string }>).map((item) => item.id)).toEqual(ids.slice(3).reverse());
+    const none = await proUser(stack, 0, 'monthly', 'None');
+    const empty = await request(stack.http).get('/api/generations').set('Cookie', none.cookie).expect(200);
+    expect([empty.body, empty.headers['x-total-count']]).toEqual([[], '0']);
   });
 });

@@ -310,7 +310,7 @@ async function readEvents(response: Response): Promise<GenerationProgress[]> {
 }
 
 describe('GET /api/generations/{jobId}/events', () => {
-  it("streams the worker's real progress to the owner, opened before the job; nothing to anyone else", async () => {
+  it("streams the worker's real progress to the owner, opened before the job; nothing to anyone else, 404 once the job exists", async () => {
     const user = await proUser(stack, 40);
     const other = await proUser(stack, 40, 'monthly', 'Other');
     const jobId = randomUUID();
@@ -341,11 +341,21 @@ describe('GET /api/generations/{jobId}/events', () => {
     abort.abort();
     await foreignRead;
     expect(foreignChunks.join('')).toBe(': connected\n\n');
+    // Once the job exists, it is the owner's only: another user's stream answers 404 at once.
+    const foreignAfter = await fetch(`${baseUrl}/api/generations/${jobId}/events`, { headers: { cookie: other.cookie } });
+    expect([foreignAfter.status, await foreignAfter.json()]).toEqual([404, { message: GENERATION_MESSAGES.notFound }]);
+    // The owner reopening a finished job gets its end at once, and the stream closes.
+    const reopened = await fetch(`${baseUrl}/api/generations/${jobId}/events`, { headers: { cookie: user.cookie } });
+    expect(reopened.status).toBe(200);
+    expect(await readEvents(reopened)).toEqual([{ jobId, stage: 'succeeded', percent: 100, imagesDone: 2, imagesTotal: 2 }]);
+
     const failing = randomUUID();
     fake.rule({ provider: 'openai', behaviour: { kind: 'fail', message: 'Billing hard limit has been reached.' } });
     const stream = await fetch(`${baseUrl}/api/generations/${failing}/events`, { headers: { cookie: user.cookie } });
     await postGeneration(stack, user, { jobId: failing, provider: 'openai' }).expect(502);
     expect((await readEvents(stream)).at(-1)).toMatchObject({ stage: 'failed', message: 'Billing hard limit has been reached.' });
+    const failedAgain = await readEvents(await fetch(`${baseUrl}/api/generations/${failing}/events`, { headers: { cookie: user.cookie } }));
+    expect(failedAgain).toEqual([{ jobId: failing, stage: 'failed', percent: 0, message: 'Billing hard limit has been reached.' }]);
   });
 
   it('answers 401 signed out and 404 for an id that is not a UUID', async () => {

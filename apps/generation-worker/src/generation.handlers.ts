@@ -27,6 +27,7 @@ export class GenerationHandlers implements QueueHandlers<typeof QUEUES.generatio
       'generation.generate': (data, job) => this.generations.generate(data, job),
       'generation.list': ({ userId, limit }) => this.history.list(userId, limit),
       'generation.get-image': ({ userId, jobId, index }) => this.history.image(userId, jobId, index),
+      'generation.get-status': ({ userId, jobId }) => this.history.status(userId, jobId),
       'generation.sweep-inputs': ({ olderThanSeconds }) => this.inputsSweep.sweep(olderThanSeconds),
     };
   }

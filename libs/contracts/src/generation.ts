@@ -167,7 +167,27 @@ export const listGenerationsJobSchema = z.object({
   userId: z.string().uuid(),
   limit: z.number().int().min(1).max(100).default(GENERATION_HISTORY_LIMIT),
 });
-export const listGenerationsResultSchema = generationHistoryResponseSchema;
+/**
+ * Result of `generation.list`: the newest `limit` generations and how many the user has in all (the
+ * home's 'Total Generations' tile, spec §2; the gateway sends it as `GENERATION_TOTAL_HEADER`).
+ */
+export const listGenerationsResultSchema = z.object({ items: generationHistoryResponseSchema, total: z.number().int().min(0) });
+/** Response header of `GET /api/generations` giving the user's number of generations in all (the body lists at most `GENERATION_HISTORY_LIMIT`). */
+export const GENERATION_TOTAL_HEADER = 'X-Total-Count';
+
+/** Payload of `generation.get-status`: the session's user and a job id (404 when another user's job). */
+export const getGenerationStatusJobSchema = z.object({ userId: z.string().uuid(), jobId: z.string().uuid() });
+/**
+ * Result of `generation.get-status`: `unknown` when no job has that id yet (the SPA opens the progress
+ * stream before it posts the generation), else the job's status, with the images it kept and the
+ * user's text of a failure.
+ */
+export const getGenerationStatusResultSchema = z.object({
+  status: z.enum(['unknown', ...GENERATION_STATUSES]),
+  imageCount: z.number().int().min(0),
+  message: z.string().nullable(),
+});
+export type GenerationStatusResult = z.infer<typeof getGenerationStatusResultSchema>;
 
 /** Payload of `generation.get-image`: the owner's image by job and index (404 for anyone else). */
 export const getGeneratedImageJobSchema = z.object({

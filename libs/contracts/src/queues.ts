@@ -41,6 +41,8 @@ import {
   generateResultSchema,
   getGeneratedImageJobSchema,
   getGeneratedImageResultSchema,
+  getGenerationStatusJobSchema,
+  getGenerationStatusResultSchema,
   listGenerationsJobSchema,
   listGenerationsResultSchema,
   sweepGenerationInputsJobSchema,
@@ -161,10 +163,12 @@ export const JOBS = {
   'billing.grant-unlimited': { queue: QUEUES.billing, data: grantUnlimitedJobSchema, result: grantUnlimitedResultSchema },
   /** Issue 16: one generation, idempotent on its job id (reserve, provider calls, store, capture or release). */
   'generation.generate': { queue: QUEUES.generation, data: generateJobSchema, result: generateResultSchema },
-  /** Issue 16, spec §7 `GET /api/generations`: the user's history, newest first. */
+  /** Issue 16, spec §7 `GET /api/generations`: the user's history, newest first, and their number of generations in all. */
   'generation.list': { queue: QUEUES.generation, data: listGenerationsJobSchema, result: listGenerationsResultSchema },
   /** Issue 16, spec §7 `GET /api/download/{jobId}/{index}`: the owner's stored image (404 otherwise). */
   'generation.get-image': { queue: QUEUES.generation, data: getGeneratedImageJobSchema, result: getGeneratedImageResultSchema },
+  /** Issue 16, `GET /api/generations/{jobId}/events`: a job's status for its owner (404 for another user's job). */
+  'generation.get-status': { queue: QUEUES.generation, data: getGenerationStatusJobSchema, result: getGenerationStatusResultSchema },
   /** Issue 16 (scheduled): uploaded inputs no pending generation refers to (a process died mid-request) are removed. */
   'generation.sweep-inputs': { queue: QUEUES.generation, data: sweepGenerationInputsJobSchema, result: sweepGenerationInputsResultSchema },
 } as const;

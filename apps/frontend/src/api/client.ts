@@ -25,6 +25,8 @@ export interface ApiRequestOptions<T> {
   /** Extra request headers, e.g. the admin console's `Authorization: Bearer …` (spec §6). */
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Called with the headers of a successful response, before its body is read (e.g. `X-Total-Count`). */
+  onHeaders?: (headers: Headers) => void;
 }
 
 /**
@@ -53,6 +55,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T> 
     const bodyText = await response.text().catch(() => '');
     throw new HttpError(response.status, bodyText, response.statusText);
   }
+  options.onHeaders?.(response.headers);
   if (response.status === 204) return undefined as T;
   const data: unknown = await response.json();
   return options.schema ? options.schema.parse(data) : (data as T);

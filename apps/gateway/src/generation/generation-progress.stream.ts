@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import { z } from 'zod';
-import { generationProgressSchema, type GenerationProgress } from '@archlens/contracts/generation';
+import { generationProgressSchema, type GenerationProgress, type GenerationStatusResult } from '@archlens/contracts/generation';
 import { QUEUE_SETTINGS, QUEUES } from '@archlens/contracts/queues';
 import { CommandClient } from '@archlens/platform/messaging';
 
@@ -16,8 +16,9 @@ const queuedProgressSchema = generationProgressSchema.extend({ userId: z.string(
 /**
  * `GET /api/generations/{jobId}/events` (issue 16): a generation's real progress as server-sent
  * events, from the generation worker's BullMQ progress reports (`CommandClient.onProgress`). The
- * stream may open before the job exists (the SPA opens it, then posts the job with the id it chose).
- * Only reports of that job id and of the signed-in user are sent: one `data:` line of JSON
+ * stream may open before the job exists (the SPA opens it, then posts the job with the id it chose);
+ * another user's job answers 404, and a job already finished answers its last event at once. Only
+ * reports of that job id and of the signed-in user are sent: one `data:` line of JSON
  * (`generationProgressSchema`) per report; the stream ends after `succeeded` or `failed`, when the
  * client goes away, or after `MAX_STREAM_MS`; a comment line every 15 s keeps it alive.
  */
@@ -28,11 +29,16 @@ export class GenerationProgressStream {
   constructor(private readonly commands: CommandClient) {}
 
   /**
-   * Opens the stream on `response` and keeps it until it ends.
-   * @throws ServiceUnavailableError (503) when Redis cannot be reached (before anything is sent)
+   * Opens the stream on `response` and keeps it until it ends. It listens before it asks the
+   * worker where the job stands, so a report made meanwhile is held and sent, not lost.
+   * @throws DomainError 404 `Generation not found.` for another user's job; ServiceUnavailableError
+   *   (503) when Redis cannot be reached; NoWorkerError (503) without a generation worker; all
+   *   before anything is sent
    */
   async open(userId: string, jobId: string, response: Response): Promise<void> {
     let ended = false;
+    let streaming = false;
+    const held: GenerationProgress[] = [];
     const timers: NodeJS.Timeout[] = [];
     let stop: () => void = () => undefined;
     const end = (): void => {
@@ -51,8 +57,16 @@ export class GenerationProgressStream {
       const report = queuedProgressSchema.safeParse(data);
       if (!report.success || report.data.jobId !== jobId || report.data.userId !== userId) return;
       const { userId: _owner, ...progress } = report.data;
-      send(progress);
+      if (streaming) send(progress);
+      else held.push(progress);
     });
+    let state: GenerationStatusResult;
+    try {
+      state = await this.commands.request('generation.get-status', { userId, jobId });
+    } catch (error) {
+      stop();
+      throw error;
+    }
     response.status(200);
     response.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
     response.setHeader('Cache-Control', 'no-cache, no-transform');
@@ -60,6 +74,17 @@ export class GenerationProgressStream {
     response.setHeader('X-Accel-Buffering', 'no'); // nginx: pass each event on at once
     response.flushHeaders();
     response.write(': connected\n\n');
+    // The response closes when the client goes away (or once it has ended here).
+    response.on('close', end);
+    if (state.status === 'succeeded') {
+      return send({ jobId, stage: 'succeeded', percent: 100, imagesDone: state.imageCount, imagesTotal: state.imageCount });
+    }
+    if (state.status === 'failed') {
+      const percent = Math.max(0, ...held.map((progress) => progress.percent));
+      return send({ jobId, stage: 'failed', percent, message: state.message ?? undefined });
+    }
+    streaming = true;
+    held.forEach(send);
     timers.push(
       setInterval(() => {
         if (!ended) response.write(': heartbeat\n\n');
@@ -69,7 +94,5 @@ export class GenerationProgressStream {
         end();
       }, MAX_STREAM_MS),
     );
-    // The response closes when the client goes away (or once it has ended here).
-    response.on('close', end);
   }
 }

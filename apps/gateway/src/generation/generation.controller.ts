@@ -17,6 +17,7 @@ import {
 import type { Response } from 'express';
 import {
   GENERATION_MESSAGES,
+  GENERATION_TOTAL_HEADER,
   generationDownloadFileName,
   type GenerateResponse,
   type GenerationHistoryResponse,
@@ -67,7 +68,8 @@ export class GenerationController {
   /**
    * `GET /api/generations/{jobId}/events` → 200 `text/event-stream`: one `data: {jobId, stage,
    * percent, imagesDone?, imagesTotal?, message?}` per progress report of the user's generation,
-   * ending after `succeeded` or `failed`; `: heartbeat` every 15 s. 404 for an id that is not a UUID.
+   * ending after `succeeded` or `failed` (at once for a job already finished); `: heartbeat` every
+   * 15 s. 404 for an id that is not a UUID or another user's job.
    */
   @Get('generations/:jobId/events')
   async events(@CurrentUserId() userId: string, @Param('jobId') jobId: string, @Res() response: Response): Promise<void> {
@@ -97,9 +99,15 @@ export class GenerationController {
     return file;
   }
 
-  /** `GET /api/generations` → 200 the user's generations, newest first (spec §3 history item: id, status, creditsSpent, createdAt). */
+  /**
+   * `GET /api/generations` → 200 the user's newest generations (at most `GENERATION_HISTORY_LIMIT`),
+   * newest first (spec §3 history item: id, status, creditsSpent, createdAt), with their number in
+   * all in the `X-Total-Count` header (`GENERATION_TOTAL_HEADER`; the home's 'Total Generations').
+   */
   @Get('generations')
-  history(@CurrentUserId() userId: string): Promise<GenerationHistoryResponse> {
-    return this.generation.history(userId);
+  async history(@CurrentUserId() userId: string, @Res({ passthrough: true }) response: Response): Promise<GenerationHistoryResponse> {
+    const { items, total } = await this.generation.history(userId);
+    response.setHeader(GENERATION_TOTAL_HEADER, String(total));
+    return items;
   }
 }

@@ -102,8 +102,11 @@ export class GenerationService {
     }
   }
 
-  /** The user's generations, newest first (spec §7 `GET /api/generations`; Recent Activity shows 5). */
-  history(userId: string): Promise<GenerationHistoryResponse> {
+  /**
+   * The user's newest generations (at most `GENERATION_HISTORY_LIMIT`; spec §7 `GET /api/generations`,
+   * Recent Activity shows 5) and how many they have in all (the home's 'Total Generations', spec §2).
+   */
+  history(userId: string): Promise<{ items: GenerationHistoryResponse; total: number }> {
     return this.commands.request('generation.list', { userId, limit: GENERATION_HISTORY_LIMIT });
   }
 

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { GENERATION_MESSAGES, type GenerationHistoryItem } from '@archlens/contracts/generation';
+import { GENERATION_MESSAGES, type GenerationHistoryItem, type GenerationStatusResult } from '@archlens/contracts/generation';
 import { DomainError } from '@archlens/platform/messaging';
 import { GenerationRecords } from './generation-records.js';
+import { GENERATION_WORKER_MESSAGES } from './generation.service.js';
 
 /**
  * What the user reads back of their generations (issue 16; spec §3 history item, §7
@@ -12,9 +13,24 @@ import { GenerationRecords } from './generation-records.js';
 export class GenerationHistoryService {
   constructor(private readonly records: GenerationRecords) {}
 
-  /** The user's generations, newest first, at most `limit`. */
-  list(userId: string, limit: number): Promise<GenerationHistoryItem[]> {
+  /** The user's generations, newest first, at most `limit`, and how many they have in all. */
+  list(userId: string, limit: number): Promise<{ items: GenerationHistoryItem[]; total: number }> {
     return this.records.history(userId, limit);
+  }
+
+  /**
+   * Where the user's generation `jobId` stands, for its progress stream: `unknown` while no job has
+   * that id (the SPA opens the stream before it posts), else its status, the images it kept and the
+   * user's text of a failure.
+   * @throws DomainError 404 `Generation not found.` for another user's job (the same text as an
+   *   unknown download: nothing tells another user's job apart from none)
+   */
+  async status(userId: string, jobId: string): Promise<GenerationStatusResult> {
+    const job = await this.records.find(jobId);
+    if (!job) return { status: 'unknown', imageCount: 0, message: null };
+    if (job.userId !== userId) throw new DomainError(404, GENERATION_MESSAGES.notFound);
+    if (job.status === 'failed') return { status: 'failed', imageCount: 0, message: job.error ?? GENERATION_WORKER_MESSAGES.failed };
+    return { status: job.status, imageCount: job.status === 'succeeded' ? await this.records.imageCount(jobId) : 0, message: null };
   }
 
   /**

@@ -188,8 +188,11 @@ export class GenerationRecords {
     await this.dataSource.query(`DELETE FROM generation.generation_images WHERE job_id = $1`, [jobId]);
   }
 
-  /** The user's generations, newest first, with how many images each kept (spec §3 history item). */
-  async history(userId: string, limit: number): Promise<GenerationHistoryItem[]> {
+  /**
+   * The user's newest `limit` generations, newest first, with how many images each kept (spec §3
+   * history item), and how many generations the user has in all (one statement: a window count).
+   */
+  async history(userId: string, limit: number): Promise<{ items: GenerationHistoryItem[]; total: number }> {
     const rows: Array<{
       id: string;
       status: GenerationStatus;
@@ -197,16 +200,18 @@ export class GenerationRecords {
       created_at: Date;
       provider: GenerationProvider;
       images: string;
+      total: string;
     }> = await this.dataSource.query(
       `SELECT j.id, j.status, j.credits_spent, j.created_at, j.provider,
-                (SELECT count(*) FROM generation.generation_images i WHERE i.job_id = j.id) AS images
+                (SELECT count(*) FROM generation.generation_images i WHERE i.job_id = j.id) AS images,
+                count(*) OVER () AS total
            FROM generation.generation_jobs j
           WHERE j.user_id = $1
           ORDER BY j.created_at DESC, j.id
           LIMIT $2`,
       [userId, limit],
     );
-    return rows.map((r) => ({
+    const items = rows.map((r) => ({
       id: r.id,
       status: r.status,
       creditsSpent: r.credits_spent,
@@ -214,6 +219,16 @@ export class GenerationRecords {
       provider: r.provider,
       imageCount: Number(r.images),
     }));
+    return { items, total: rows[0] ? Number(rows[0].total) : 0 };
+  }
+
+  /** How many images the job kept (a failed job keeps none). */
+  async imageCount(jobId: string): Promise<number> {
+    const rows: Array<{ n: string }> = await this.dataSource.query(
+      `SELECT count(*) AS n FROM generation.generation_images WHERE job_id = $1`,
+      [jobId],
+    );
+    return Number(rows[0]?.n ?? 0);
   }
 
   /** One image of the user's succeeded job, or undefined (another user's, unknown, unfinished or no such index). */

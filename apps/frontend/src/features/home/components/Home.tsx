@@ -1,5 +1,4 @@
 import type { PublicUser } from '@archlens/contracts/auth';
-import { GENERATION_HISTORY_LIMIT } from '@archlens/contracts/generation';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
@@ -17,8 +16,8 @@ import { ToolCards } from './ToolCards';
  */
 export function Home({ user }: { user: PublicUser }) {
   const subscription = user.subscription?.status === 'active' ? user.subscription : null;
-  // The same query as Recent Activity's (one call). It returns at most GENERATION_HISTORY_LIMIT items.
-  const generations = useGenerationHistory().data ?? [];
+  // The same query as Recent Activity's (one call), which also carries the number in all.
+  const totalGenerations = useGenerationHistory().data?.total ?? 0;
   return (
     <Container component="main" maxWidth="lg" sx={{ py: { xs: 4, md: 7 } }}>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '5fr 6fr' }, gap: { xs: 3, md: 6 }, alignItems: 'center' }}>
@@ -32,11 +31,7 @@ export function Home({ user }: { user: PublicUser }) {
       </Box>
       {subscription && (
         <Box sx={{ mt: 5 }}>
-          <StatTiles
-            subscription={subscription}
-            totalGenerations={generations.length}
-            atHistoryLimit={generations.length >= GENERATION_HISTORY_LIMIT}
-          />
+          <StatTiles subscription={subscription} totalGenerations={totalGenerations} />
         </Box>
       )}
       <Box component="section" aria-labelledby="tools-title" sx={{ mt: 6 }}>

@@ -32,8 +32,8 @@ export function RecentActivity() {
         <Typography color="text.secondary" data-testid="recent-activity-error">
           {GENERATION_TEXTS.history.loadFailed}
         </Typography>
-      ) : history.data.length > 0 ? (
-        <GenerationHistoryList items={history.data.slice(0, RECENT_ACTIVITY_COUNT)} />
+      ) : history.data.items.length > 0 ? (
+        <GenerationHistoryList items={history.data.items.slice(0, RECENT_ACTIVITY_COUNT)} />
       ) : (
         <Paper variant="outlined" sx={{ p: { xs: 3, md: 4 }, borderRadius: 1.6, borderStyle: 'dashed', textAlign: 'center' }}>
           <Typography variant="h3" component="p">

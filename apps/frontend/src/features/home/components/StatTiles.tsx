@@ -21,18 +21,10 @@ function Tile({ label, value, testId }: { label: string; value: string; testId: 
 /**
  * Spec §2 stat tiles, shown for an active subscription: credits remaining (subscription
  * credits_remaining, 0 by default; Unlimited from 999999, spec §9), the plan label 'FREE' (spec §9
- * says so, whatever the plan), and the total number of generations (`GET /api/generations`; that
- * list is capped, so a count at the cap reads 'n+').
+ * says so, whatever the plan), and the total number of generations (`GET /api/generations`'
+ * `X-Total-Count`).
  */
-export function StatTiles({
-  subscription,
-  totalGenerations,
-  atHistoryLimit = false,
-}: {
-  subscription: Subscription;
-  totalGenerations: number;
-  atHistoryLimit?: boolean;
-}) {
+export function StatTiles({ subscription, totalGenerations }: { subscription: Subscription; totalGenerations: number }) {
   const credits = subscription.credits_remaining ?? 0;
   return (
     <Box
@@ -46,7 +38,7 @@ export function StatTiles({
         testId="stat-credits"
       />
       <Tile label={HOME_TEXTS.plan} value={HOME_TEXTS.planLabel} testId="stat-plan" />
-      <Tile label={HOME_TEXTS.totalGenerations} value={`${totalGenerations}${atHistoryLimit ? '+' : ''}`} testId="stat-generations" />
+      <Tile label={HOME_TEXTS.totalGenerations} value={String(totalGenerations)} testId="stat-generations" />
     </Box>
   );
 }
