@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import Stripe from 'stripe';
 import { E2E_STRIPE } from './loopback-services';
-import { recordToasts } from './toasts';
+import { recordToasts, settledToastLayout } from './toasts';
 
 /*
  * Issue 15 point 5 (spec §2 /pricing and /account, §4, §5, §8, §9): the three plans and their
@@ -120,6 +120,43 @@ test('signed in: Free leads to /analyse; Pro Monthly goes to Stripe Checkout, an
   await expect(page.getByText('200 of 200 credits remaining')).toBeVisible();
   await expect(nav.getByRole('link', { name: /Create/ })).not.toContainText('Pro');
 });
+
+/*
+ * Toasts fit the screen (spec §8 toasts, at phone and desktop widths): a long 'Checkout Failed'
+ * message, with a request URL that has no space to break at, wraps inside the toast; on a 390 px
+ * phone the toast spans the screen less 16 px each side, on a desktop it keeps its 420 px at 20 px
+ * from the right edge.
+ */
+const LONG_CHECKOUT_MESSAGE =
+  'Payments are unavailable: Stripe answered 503 for https://api.stripe.com/v1/checkout/sessions?request_id=req_9aXk2LmQ7pRtV3sWzY8bN1cD4eF6gH (try again in a few minutes)';
+for (const { width, height, margin, toastWidth } of [
+  { width: 390, height: 844, margin: 16, toastWidth: 390 - 2 * 16 },
+  { width: 1440, height: 900, margin: 20, toastWidth: 420 },
+]) {
+  test.describe(`at ${width}×${height}`, () => {
+    test.use({ viewport: { width, height } });
+
+    test('a long Checkout Failed toast wraps its text and stays within the screen', async ({ page }) => {
+      await signUpAs(page, `Gae${width}`);
+      await page.goto('/pricing');
+      await page.route('**/api/create-checkout-session', (route) =>
+        route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: LONG_CHECKOUT_MESSAGE }) }),
+      );
+      await page.getByRole('button', { name: 'Choose Pro Monthly' }).click();
+      const toast = await settledToastLayout(page, 'Checkout Failed');
+      expect(toast.viewportWidth).toBe(width);
+      // The box: inside the screen with notistack's margins, as wide as it may be.
+      expect(toast.left).toBeGreaterThanOrEqual(0);
+      expect(toast.right).toBeLessThanOrEqual(width);
+      expect(Math.round(width - toast.right)).toBe(margin);
+      expect(Math.round(toast.right - toast.left)).toBe(toastWidth);
+      // The text: every line inside the toast, none cut off at its right edge.
+      expect(toast.textLeft).toBeGreaterThanOrEqual(toast.left);
+      expect(toast.textRight).toBeLessThanOrEqual(toast.right);
+      await expect(page.getByRole('alert').filter({ hasText: 'Checkout Failed' })).toContainText('req_9aXk2LmQ7pRtV3sWzY8bN1cD4eF6gH');
+    });
+  });
+}
 
 test('/account shows Free, and the style description editor holds 500 characters and keeps what it saved', async ({ page }) => {
   await signUpAs(page, 'Eileen');

@@ -18,3 +18,52 @@ export async function recordToasts(page: Page): Promise<() => Promise<string>> {
   });
   return () => page.evaluate(() => (window as unknown as { toasts: string[] }).toasts.join('\n'));
 }
+
+/** Where a toast sits on screen and how far its text reaches, in CSS pixels of the viewport. */
+export interface ToastLayout {
+  /** The toast's box (the notistack snackbar content). */
+  left: number;
+  right: number;
+  /** The leftmost and rightmost ink of its text (title and message), clipped or not. */
+  textLeft: number;
+  textRight: number;
+  viewportWidth: number;
+}
+
+/**
+ * Measures the toast whose text contains `text` once it has stopped moving (notistack slides a
+ * toast in; a box measured mid-slide is off screen by design). The text extent comes from the
+ * layout boxes of its text, which a scrolling or clipping ancestor does not shorten: text that
+ * runs past the toast's edge shows as `textRight > right`.
+ * @throws when no such toast appears within the expect timeout, or it is still moving after 5 s
+ */
+export async function settledToastLayout(page: Page, text: string): Promise<ToastLayout> {
+  const toast = page.locator('.notistack-SnackbarContainer [data-toast-id]').filter({ hasText: text });
+  await toast.waitFor({ state: 'visible' });
+  const measure = () =>
+    toast.evaluate((element): ToastLayout => {
+      const box = element.getBoundingClientRect();
+      const lines: DOMRect[] = [];
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        lines.push(...[...range.getClientRects()].filter((rect) => rect.width > 0));
+      }
+      return {
+        left: box.left,
+        right: box.right,
+        textLeft: Math.min(...lines.map((rect) => rect.left)),
+        textRight: Math.max(...lines.map((rect) => rect.right)),
+        viewportWidth: document.documentElement.clientWidth,
+      };
+    });
+  let previous = await measure();
+  for (let i = 0; i < 50; i++) {
+    await page.waitForTimeout(100);
+    const current = await measure();
+    if (JSON.stringify(current) === JSON.stringify(previous)) return current;
+    previous = current;
+  }
+  throw new Error(`the toast with "${text}" was still moving after 5 s`);
+}

@@ -56,7 +56,17 @@ const SEED: Record<string, SeedLead> = {
   bea: { first: 'Bea', last: 'Crow', email: 'a@sort.test', daysAgo: 5.5 },
   cy: { first: 'Cy', last: 'Bell', email: 'd@sort.test', daysAgo: 6.5 },
   dee: { first: 'Dee', last: 'Ames', email: 'b@sort.test', daysAgo: 8 },
+  // The case set: names and e-mails whose initials mix capitals and small letters, so a
+  // case-sensitive (byte) order and the operator's order differ; `case.test` finds only them.
+  alice: { first: 'alice', last: 'de Vries', email: 'mixed.b@case.test', daysAgo: 11 },
+  aliceCapital: { first: 'Alice', last: 'Eames', email: 'Mixed.A@case.test', daysAgo: 12 },
+  bruno: { first: 'Bruno', last: 'van Eyck', email: 'mixed.d@case.test', daysAgo: 13 },
+  carla: { first: 'carla', last: 'Ward', email: 'MIXED.C@case.test', daysAgo: 14 },
+  dmitri: { first: 'Dmitri', last: 'Foster', email: 'Mixed.E@case.test', daysAgo: 15 },
 };
+
+/** The leads of the case set, by their `SEED` names. */
+const CASE_SET = ['alice', 'aliceCapital', 'bruno', 'carla', 'dmitri'];
 
 describe('leads: recorded from events, listed, counted and exported through the admin API', () => {
   let stack: Stack;
@@ -152,6 +162,42 @@ describe('leads: recorded from events, listed, counted and exported through the 
       expect(leads.map((lead) => lead.id)).toEqual(expected);
     },
   );
+
+  it.each(['first_name', 'last_name', 'email'] as const)(
+    'sorts %s case-insensitively both ways: alice beside Alice, not after every capital, the id breaking ties',
+    async (column) => {
+      const field = { first_name: 'first', last_name: 'last', email: 'email' } as const;
+      const key = (name: string) => SEED[name][field[column]].toLowerCase();
+      const ascending = [...CASE_SET]
+        .sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : ids[a] < ids[b] ? -1 : 1))
+        .map((name) => ids[name]);
+      const asc = await list({ search: 'case.test', sortBy: column, sortOrder: 'asc' });
+      const desc = await list({ search: 'case.test', sortBy: column, sortOrder: 'desc' });
+      const values = (leads: Lead[]) => leads.map((lead) => lead[column].toLowerCase());
+      expect({ asc: values(asc.leads), desc: values(desc.leads) }).toEqual(
+        {
+          first_name: { asc: ['alice', 'alice', 'bruno', 'carla', 'dmitri'], desc: ['dmitri', 'carla', 'bruno', 'alice', 'alice'] },
+          last_name: {
+            asc: ['de vries', 'eames', 'foster', 'van eyck', 'ward'],
+            desc: ['ward', 'van eyck', 'foster', 'eames', 'de vries'],
+          },
+          email: {
+            asc: ['mixed.a@case.test', 'mixed.b@case.test', 'mixed.c@case.test', 'mixed.d@case.test', 'mixed.e@case.test'],
+            desc: ['mixed.e@case.test', 'mixed.d@case.test', 'mixed.c@case.test', 'mixed.b@case.test', 'mixed.a@case.test'],
+          },
+        }[column],
+      );
+      expect(asc.leads.map((lead) => lead.id)).toEqual(ascending);
+      expect(desc.leads.map((lead) => lead.id)).toEqual([...ascending].reverse());
+    },
+  );
+
+  it('exports in the same case-insensitive order', async () => {
+    const response = await get('/api/admin/leads/export').query({ search: 'case.test', sortBy: 'last_name', sortOrder: 'asc' });
+    expect(response.status).toBe(200);
+    const rowIds = response.text.split('\r\n').flatMap((line) => (/^[0-9a-f-]{36},/.test(line) ? [line.slice(0, 36)] : []));
+    expect(rowIds).toEqual(['alice', 'aliceCapital', 'dmitri', 'bruno', 'carla'].map((name) => ids[name])); // de Vries, Eames, Foster, van Eyck, Ward
+  });
 
   it('pages through the matches with the total on every page, and the pages add up to the whole order', async () => {
     const whole = await list({ search: 'sort.test', sortBy: 'email', sortOrder: 'asc' });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { LEAD_SOURCES } from '@archlens/contracts/leads';
 import { leadFiltersWhere, leadsOrderBy, likeSubstringPattern } from './lead-filters.sql.js';
 
 describe('likeSubstringPattern', () => {
@@ -28,7 +29,19 @@ describe('leadFiltersWhere', () => {
 
 describe('leadsOrderBy', () => {
   it('sorts by the column, then by id the same way', () => {
-    expect(leadsOrderBy({ sortBy: 'email', sortOrder: 'desc' })).toBe('email DESC, id DESC');
+    expect(leadsOrderBy({ sortBy: 'source', sortOrder: 'desc' })).toBe('source DESC, id DESC');
     expect(leadsOrderBy({ sortBy: 'created_at', sortOrder: 'asc' })).toBe('created_at ASC, id ASC');
+  });
+
+  it('sorts the names and the e-mail case-insensitively, by the lower() of the (lower(column), id) indexes', () => {
+    expect(leadsOrderBy({ sortBy: 'first_name', sortOrder: 'asc' })).toBe('lower(first_name) ASC, id ASC');
+    expect(leadsOrderBy({ sortBy: 'last_name', sortOrder: 'desc' })).toBe('lower(last_name) DESC, id DESC');
+    expect(leadsOrderBy({ sortBy: 'email', sortOrder: 'desc' })).toBe('lower(email) DESC, id DESC');
+  });
+
+  it('sorts the source as stored, which is case-insensitive only while every source is lower-case', () => {
+    // A source with a capital would need lower(source) and an index for it, as the names have.
+    for (const source of LEAD_SOURCES) expect(source).toBe(source.toLowerCase());
+    expect(leadsOrderBy({ sortBy: 'source', sortOrder: 'asc' })).toBe('source ASC, id ASC');
   });
 });

@@ -14,13 +14,19 @@ export function likeSubstringPattern(search: string): string {
 }
 
 /**
- * Columns of `leads.leads` by sort key (issue 13: sort by any column). The SQL names come from this
+ * What the leads are ordered by for each sort key (issue 13: sort by any column). The names and
+ * the e-mail sort case-insensitively, as an operator reads them ('alice' beside 'Alice', not after
+ * every capital as in the database's byte order): by `lower(column)`, the exact expression of the
+ * `(lower(column), id)` indexes of migration `CaseInsensitiveLeadSort1795478400000`, so a page is
+ * still read off an index. A source is a lower-case identifier (`LEAD_SOURCES`, held by the
+ * `CHK_leads_source` check), so its plain order is already case-insensitive and keeps the
+ * `(source, id)` index the source filter uses too; `created_at` is a time. The SQL comes from this
  * table only, never from the request, so the ORDER BY cannot be injected.
  */
-const SORT_COLUMNS: Readonly<Record<LeadSortColumn, string>> = {
-  first_name: 'first_name',
-  last_name: 'last_name',
-  email: 'email',
+const SORT_EXPRESSIONS: Readonly<Record<LeadSortColumn, string>> = {
+  first_name: 'lower(first_name)',
+  last_name: 'lower(last_name)',
+  email: 'lower(email)',
   source: 'source',
   created_at: 'created_at',
 };
@@ -56,11 +62,14 @@ export function leadFiltersWhere(filters: Pick<LeadFilters, 'search' | 'source'>
 }
 
 /**
- * The ORDER BY of the leads list and export: the chosen column in the chosen direction, then the id
- * the same way, so rows with equal values keep one order from page to page (the btree indexes
- * `(column, id)` of the migration serve both directions).
+ * The ORDER BY of the leads list and export (spec §7 sortBy/sortOrder, issue 13): the chosen
+ * column's `SORT_EXPRESSIONS` entry (case-insensitive for names and e-mail) in the chosen
+ * direction, then the id the same way, so rows with equal values (also 'alice' and 'Alice') keep
+ * one order from page to page. Each order has a btree index `(expression, id)` that serves both
+ * directions.
+ * @example leadsOrderBy({ sortBy: 'email', sortOrder: 'desc' }) === 'lower(email) DESC, id DESC'
  */
 export function leadsOrderBy(filters: Pick<LeadFilters, 'sortBy' | 'sortOrder'>): string {
   const direction = filters.sortOrder === 'asc' ? 'ASC' : 'DESC';
-  return `${SORT_COLUMNS[filters.sortBy]} ${direction}, id ${direction}`;
+  return `${SORT_EXPRESSIONS[filters.sortBy]} ${direction}, id ${direction}`;
 }

@@ -6,17 +6,17 @@ import type { LeadSource } from '@archlens/contracts/leads';
  * by leads-service; `event_id` is the `analysis.emailed` event's id, unique, so a redelivered event
  * records nothing twice.
  *
- * Indexes (migration `CreateLeads1764028800000`): btree `(column, id)` for each sort column, and a
- * `pg_trgm` GIN index on each searched column for the substring search. TypeORM cannot describe a
- * GIN operator-class index, so those three are declared with `synchronize: false` (TypeORM then
- * neither creates nor drops them) and exist only in the migration.
+ * Indexes, one per sort order of `leadsOrderBy`, each ending in the id (the tiebreak): btree
+ * `(lower(column), id)` for the names and the e-mail, which sort case-insensitively (migration
+ * `CaseInsensitiveLeadSort1795478400000`), and `(column, id)` for the source and the creation time
+ * (`CreateLeads1764028800000`); plus a `pg_trgm` GIN index on each searched column for the substring
+ * search. TypeORM can describe neither an expression index nor a GIN operator-class index, so those
+ * six are declared with `synchronize: false` (TypeORM then neither creates nor drops them) and
+ * exist only in the migrations.
  */
 @Entity({ name: 'leads' })
 @Unique('UQ_leads_event_id', ['eventId'])
 @Check('CHK_leads_source', `"source" IN ('analysis_email')`)
-@Index('IDX_leads_first_name_id', ['firstName', 'id'])
-@Index('IDX_leads_last_name_id', ['lastName', 'id'])
-@Index('IDX_leads_email_id', ['email', 'id'])
 @Index('IDX_leads_source_id', ['source', 'id'])
 @Index('IDX_leads_created_at_id', ['createdAt', 'id'])
 export class LeadEntity {
@@ -28,14 +28,17 @@ export class LeadEntity {
   eventId!: string;
 
   @Index('IDX_leads_first_name_trgm', { synchronize: false })
+  @Index('IDX_leads_lower_first_name_id', { synchronize: false })
   @Column({ name: 'first_name', type: 'varchar', length: 100 })
   firstName!: string;
 
   @Index('IDX_leads_last_name_trgm', { synchronize: false })
+  @Index('IDX_leads_lower_last_name_id', { synchronize: false })
   @Column({ name: 'last_name', type: 'varchar', length: 100 })
   lastName!: string;
 
   @Index('IDX_leads_email_trgm', { synchronize: false })
+  @Index('IDX_leads_lower_email_id', { synchronize: false })
   @Column({ type: 'varchar', length: 254 })
   email!: string;
 
