@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
+import { GENERATION_TOTAL_HEADER } from '@archlens/contracts/generation';
 import { API_PATHS } from '@archlens/contracts/paths';
 import { API_ROUTES, type ApiRoute } from '@archlens/contracts/routes';
 import { startStack, type Stack } from '../support/stack.js';
@@ -73,6 +74,11 @@ describe('GET /api/docs and /api/docs/openapi.json', () => {
     }
     const operations = Object.values(document.paths).flatMap((methods) => Object.keys(methods));
     expect(operations).toHaveLength(Object.keys(API_ROUTES).length);
+  });
+
+  it('documents the response headers a client reads: the total of GET /api/generations', () => {
+    const ok = document.paths[API_PATHS.generations].get.responses['200'] as { headers?: Record<string, { schema?: { type?: string } }> };
+    expect(ok.headers?.[GENERATION_TOTAL_HEADER]?.schema).toMatchObject({ type: 'string', pattern: '^\\d+$' });
   });
 
   it('is a well-formed 3.1 document: every $ref resolves, no 3.0-only keyword, unique operation ids', () => {

@@ -24,7 +24,12 @@ import {
 import { emailClipboardRequestSchema, emailClipboardResponseSchema } from './clipboard.js';
 import { API_PATHS, type ApiRouteName } from './paths.js';
 import { analyzeSketchResponseSchema } from './sketch.js';
-import { generateResponseSchema, generationHistoryResponseSchema } from './generation.js';
+import {
+  GENERATION_HISTORY_LIMIT,
+  GENERATION_TOTAL_HEADER,
+  generateResponseSchema,
+  generationHistoryResponseSchema,
+} from './generation.js';
 import { vipLoginRequestSchema, vipLoginResponseSchema } from './vip.js';
 import { saveStyleProfileRequestSchema, styleProfileResponseSchema } from './style-profile.js';
 import { emailAnalysisRequestSchema, emailAnalysisResponseSchema } from './reports.js';
@@ -43,6 +48,8 @@ export interface ApiRoute {
    * or 'events' for a server-sent event stream.
    */
   response: z.ZodType | 'redirect' | 'file' | 'events';
+  /** Headers of the success response the client reads, by name (e.g. `X-Total-Count` of `GET /api/generations`). */
+  responseHeaders?: z.ZodObject;
 }
 
 /** Issue 17 point 5: the head of the OpenAPI 3.1 document `GET /api/docs/openapi.json` answers (the rest is OpenAPI's own schema). */
@@ -120,7 +127,18 @@ export const API_ROUTES = {
   generate: { method: 'POST', path: API_PATHS.generate, request: 'multipart', response: generateResponseSchema },
   generationEvents: { method: 'GET', path: API_PATHS.generationEvents, request: null, response: 'events' },
   downloadGeneratedImage: { method: 'GET', path: API_PATHS.downloadGeneratedImage, request: null, response: 'file' },
-  generations: { method: 'GET', path: API_PATHS.generations, request: null, response: generationHistoryResponseSchema },
+  generations: {
+    method: 'GET',
+    path: API_PATHS.generations,
+    request: null,
+    response: generationHistoryResponseSchema,
+    responseHeaders: z.object({
+      [GENERATION_TOTAL_HEADER]: z
+        .string()
+        .regex(/^\d+$/)
+        .meta({ description: `How many generations the user has in all (the body lists at most ${GENERATION_HISTORY_LIMIT}).` }),
+    }),
+  },
   apiDocs: { method: 'GET', path: API_PATHS.apiDocs, request: null, response: 'file' },
   apiDocsJson: { method: 'GET', path: API_PATHS.apiDocsJson, request: null, response: openApiDocumentSchema },
   apiDocsAsset: { method: 'GET', path: API_PATHS.apiDocsAsset, request: null, response: 'file' },

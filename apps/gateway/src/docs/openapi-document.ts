@@ -96,7 +96,14 @@ function successOf(name: ApiRouteName, route: ApiRoute): [string, ResponseConfig
       },
     ];
   }
-  return [status, { description: 'Success.', content: { 'application/json': { schema: response } } }];
+  return [
+    status,
+    {
+      description: 'Success.',
+      ...(route.responseHeaders ? { headers: route.responseHeaders } : {}),
+      content: { 'application/json': { schema: response } },
+    },
+  ];
 }
 
 /**
