@@ -30,7 +30,7 @@ export class GenerationHistoryService {
     if (!job) return { status: 'unknown', imageCount: 0, message: null };
     if (job.userId !== userId) throw new DomainError(404, GENERATION_MESSAGES.notFound);
     if (job.status === 'failed') return { status: 'failed', imageCount: 0, message: job.error ?? GENERATION_WORKER_MESSAGES.failed };
-    return { status: job.status, imageCount: job.status === 'succeeded' ? await this.records.imageCount(jobId) : 0, message: null };
+    return { status: job.status, imageCount: job.status === 'succeeded' ? (await this.records.images(jobId)).length : 0, message: null };
   }
 
   /**

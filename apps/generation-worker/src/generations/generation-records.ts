@@ -222,15 +222,6 @@ export class GenerationRecords {
     return { items, total: rows[0] ? Number(rows[0].total) : 0 };
   }
 
-  /** How many images the job kept (a failed job keeps none). */
-  async imageCount(jobId: string): Promise<number> {
-    const rows: Array<{ n: string }> = await this.dataSource.query(
-      `SELECT count(*) AS n FROM generation.generation_images WHERE job_id = $1`,
-      [jobId],
-    );
-    return Number(rows[0]?.n ?? 0);
-  }
-
   /** One image of the user's succeeded job, or undefined (another user's, unknown, unfinished or no such index). */
   async ownedImage(userId: string, jobId: string, index: number): Promise<GenerationImageRecord | undefined> {
     const rows: Array<{ index: number; object_key: string; seed: string | null; bytes: number }> = await this.dataSource.query(
