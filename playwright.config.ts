@@ -66,6 +66,7 @@ export default defineConfig({
       ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
       RATE_LIMIT_EMAIL_ANALYSIS_PER_USER: '1000',
       RATE_LIMIT_EMAIL_CLIPBOARD_PER_USER: '1000',
+      RATE_LIMIT_EMAILS_PER_RECIPIENT: '1000',
       // Issue 15: checkout and webhooks against the loopback Stripe of e2e/global-setup.ts.
       STRIPE_SECRET_KEY: E2E_STRIPE.secretKey,
       STRIPE_WEBHOOK_SECRET: E2E_STRIPE.webhookSecret,

@@ -218,7 +218,7 @@ const bench = startBenchApp({
     // The benchmark signs up 48 users and runs about 150 analyses within minutes from one address.
     RATE_LIMIT_SIGN_UP_PER_IP: '100000',
     RATE_LIMIT_SIGN_IN_PER_IP: '100000',
-    RATE_LIMIT_SIGN_IN_PER_EMAIL: '100000',
+    RATE_LIMIT_SIGN_IN_PER_EMAIL_AND_IP: '100000',
     RATE_LIMIT_ANALYSES_PER_USER: '100000',
   },
 });

@@ -178,7 +178,7 @@ const bench = startBenchApp({
     // Thousands of sign-ins and analyses from one address within minutes.
     RATE_LIMIT_SIGN_UP_PER_IP: '100000',
     RATE_LIMIT_SIGN_IN_PER_IP: '1000000',
-    RATE_LIMIT_SIGN_IN_PER_EMAIL: '1000000',
+    RATE_LIMIT_SIGN_IN_PER_EMAIL_AND_IP: '1000000',
     RATE_LIMIT_ANALYSES_PER_USER: '1000000',
   },
 });

@@ -207,6 +207,41 @@ describe('POST /api/email-clipboard (file outbox)', () => {
   });
 });
 
+describe('e-mails to one recipient, from all users together (RATE_LIMIT_EMAILS_PER_RECIPIENT)', () => {
+  let stack: Stack;
+
+  beforeAll(async () => {
+    stack = await startStack({ env: { RATE_LIMIT_EMAILS_PER_RECIPIENT: '3' } });
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it('past 3 e-mails an hour to one address, from any users and of either kind, the next answers 429 and queues nothing; other addresses still get theirs', async () => {
+    const [first, second] = [await signUp(stack, 'Eileen'), await signUp(stack, 'Charlotte')];
+    const victim = `victim-${run}@example.com`;
+    await send(stack, first, body(victim)).expect(200);
+    await send(stack, first, body(victim)).expect(200);
+    await send(stack, second, body(victim)).expect(200);
+
+    const before = await emailJobsAdded(stack);
+    const refused = await send(stack, second, body(victim.toUpperCase())).expect(429);
+    expect(refused.body.message).toMatch(/^Too many e-mails have been sent to this address\. Please try again in \d+ minutes?\.$/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(59 * 60);
+    // The analysis report counts against the same address.
+    const report = await request(stack.http)
+      .post('/api/email-analysis')
+      .set('Cookie', second.cookie)
+      .send({ firstName: 'Ada', lastName: 'Lovelace', email: victim, analysisText: 'A grey stone arcade.' })
+      .expect(429);
+    expect(report.body.message).toMatch(/^Too many e-mails have been sent to this address\./);
+    expect(await emailJobsAdded(stack)).toBe(before);
+
+    await send(stack, second, body(`someone-else-${run}@example.com`)).expect(200);
+    expect(await emailJobsAdded(stack)).toBe(before + 1);
+  });
+});
+
 describe('POST /api/email-clipboard through SendGrid (a loopback v3 mail/send server)', () => {
   const API_KEY = `SG.clipboard-${run}`;
   let stack: Stack;

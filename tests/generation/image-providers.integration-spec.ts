@@ -194,6 +194,27 @@ describe('openai: the images edit API', () => {
     expect(fake.requests).toHaveLength(1);
   });
 
+  it("another user's request with a generation id under way is refused (409) and never answered with that generation", async () => {
+    const owner = await proUser(stack, 20);
+    const other = await proUser(stack, 20, 'monthly', 'Other');
+    fake.rule({ provider: 'openai', behaviour: { kind: 'hang' } });
+    const jobId = randomUUID();
+    const owners = postGeneration(stack, owner, { jobId, provider: 'openai' }).then((res) => res);
+    await fake.waitFor((r) => r.provider === 'openai');
+
+    const taken = await postGeneration(stack, other, { jobId, provider: 'sora', styleDescription: 'Rammed earth and cedar' });
+    expect(taken.status).toBe(409);
+    expect(taken.body).toEqual({ message: 'This generation id is already in use. Please try again.' });
+    expect(await objectsUnder(stack, `generation-inputs/${other.userId}/`)).toEqual([]);
+
+    // The owner's generation runs on as its own: it times out on the provider, as it would have.
+    const res = await owners;
+    expect(res.status).toBe(502);
+    expect(await jobRow(stack, jobId)).toMatchObject({ status: 'failed', error: 'OpenAI did not answer within 3 s.' });
+    expect(await balanceOf(stack, other.userId)).toBe(20);
+    expect(await reservationsOf(stack, other.userId)).toEqual([]);
+  });
+
   it('a provider that does not answer in time fails the generation: 502, credits released', async () => {
     const user = await proUser(stack, 15);
     fake.rule({ provider: 'openai', behaviour: { kind: 'hang' } });

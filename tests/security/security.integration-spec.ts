@@ -38,7 +38,7 @@ async function countUsers(stack: Stack, email: string): Promise<number> {
  * "proxy" (`TRUST_PROXY=true`), so each case picks its client address with X-Forwarded-For and the
  * per-address and per-e-mail limits can be tripped separately.
  */
-describe('abuse limits (Redis-backed, product defaults: 10 failed sign-ins per address per minute, 10 per e-mail per 15 minutes, 10 sign-ups per address per hour)', () => {
+describe('abuse limits (Redis-backed, product defaults: 10 failed sign-ins per address per minute, 10 per e-mail from one address per 15 minutes, 10 sign-ups per address per hour)', () => {
   let stack: Stack;
   let redis: Redis;
   const keyPrefix = `archlens:rl:sec-${randomUUID()}:`;
@@ -50,7 +50,7 @@ describe('abuse limits (Redis-backed, product defaults: 10 failed sign-ins per a
         RATE_LIMIT_KEY_PREFIX: keyPrefix,
         // undefined: the gateway's own defaults, not the stack's generous test limits.
         RATE_LIMIT_SIGN_IN_PER_IP: undefined,
-        RATE_LIMIT_SIGN_IN_PER_EMAIL: undefined,
+        RATE_LIMIT_SIGN_IN_PER_EMAIL_AND_IP: undefined,
         RATE_LIMIT_SIGN_UP_PER_IP: undefined,
         RATE_LIMIT_ANALYSES_PER_USER: undefined,
       },
@@ -115,40 +115,69 @@ describe('abuse limits (Redis-backed, product defaults: 10 failed sign-ins per a
     expect(forged.status).toBe(429);
   });
 
-  it('answers the 11th failed sign-in for one e-mail in 15 minutes with 429, from whatever address, and keeps no e-mail in clear in Redis', async () => {
+  it('answers the 11th failed sign-in for one e-mail from one address in 15 minutes with 429, keeps no e-mail in clear in Redis, and never locks the owner out from elsewhere', async () => {
     const email = freshEmail('Victim');
+    await request(stack.http)
+      .post('/api/auth/signup')
+      .set('X-Forwarded-For', nextAddress())
+      .send({ email, first_name: 'Jean', last_name: 'de Chelles', password })
+      .expect(201);
+    const attacker = nextAddress();
+    // Ten failures a minute apart would pass the address's own limit: only the e-mail's is tested.
     for (let i = 1; i <= 10; i += 1) {
-      const res = await signIn(email, `wrong-${i}-password`, nextAddress());
+      await redis.del(`${keyPrefix}signInPerIp:${attacker}`);
+      const res = await signIn(email, `wrong-${i}-password`, attacker);
       expect([i, res.status]).toEqual([i, 401]);
     }
-    const eleventh = await signIn(email.toUpperCase(), 'wrong-11-password', nextAddress());
+    await redis.del(`${keyPrefix}signInPerIp:${attacker}`);
+    const eleventh = await signIn(email.toUpperCase(), 'wrong-11-password', attacker);
     expect(eleventh.status).toBe(429);
     expect(eleventh.body.message).toBe('Too many sign-in attempts. Please try again in 15 minutes.');
     expect(Number(eleventh.headers['retry-after'])).toBeGreaterThan(14 * 60);
     expect(Number(eleventh.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+    // Even the right password waits at that address...
+    expect((await signIn(email, password, attacker)).status).toBe(429);
 
     const keys = await redis.keys(`${keyPrefix}*`);
-    expect(keys).toContain(`${keyPrefix}signInPerEmail:${createHash('sha256').update(email.toLowerCase()).digest('hex')}`);
+    const hashed = createHash('sha256').update(`${email.toLowerCase()}\n${attacker}`).digest('hex');
+    expect(keys).toContain(`${keyPrefix}signInPerEmailAndIp:${hashed}`);
     expect(keys.join('\n').toLowerCase()).not.toContain(email.toLowerCase());
     expect(keys.join('\n')).not.toContain('@');
+
+    // ...but the owner, from their own address, signs in as usual.
+    const owner = await signIn(email, password, nextAddress());
+    expect(owner.status).toBe(200);
+    expect(owner.headers['set-cookie']).toBeDefined();
   });
 
-  it('clears the e-mail count on a successful sign-in', async () => {
+  it("answers with the longest wait when both sign-in limits are over: the e-mail's 15 minutes, not the address's minute", async () => {
+    const email = freshEmail('both');
+    const address = nextAddress();
+    for (let i = 1; i <= 10; i += 1) expect((await signIn(email, 'not-the-password', address)).status).toBe(401);
+    const eleventh = await signIn(email, 'not-the-password', address);
+    expect(eleventh.status).toBe(429);
+    expect(Number(eleventh.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    expect(eleventh.body.message).toBe('Too many sign-in attempts. Please try again in 15 minutes.');
+  });
+
+  it('clears the e-mail count at an address on a successful sign-in from there', async () => {
     const email = freshEmail('reset');
     await request(stack.http)
       .post('/api/auth/signup')
       .set('X-Forwarded-For', nextAddress())
       .send({ email, first_name: 'Hugh', last_name: 'Libergier', password })
       .expect(201);
-    for (let i = 1; i <= 9; i += 1) expect((await signIn(email, 'not-the-password', nextAddress())).status).toBe(401);
-    const ok = await signIn(email, password, nextAddress());
-    expect(ok.status).toBe(200);
+    const address = nextAddress();
+    // The address's own limit (10 a minute) is cleared before each try: only the e-mail's is tested.
+    const attempt = async (pass: string) => {
+      await redis.del(`${keyPrefix}signInPerIp:${address}`);
+      return (await signIn(email, pass, address)).status;
+    };
+    for (let i = 1; i <= 9; i += 1) expect(await attempt('not-the-password')).toBe(401);
+    expect(await attempt(password)).toBe(200);
     // Without the reset the 2nd failure from here would be the 11th in the window: 429.
-    for (let i = 1; i <= 10; i += 1) {
-      const res = await signIn(email, 'not-the-password', nextAddress());
-      expect([i, res.status]).toEqual([i, 401]);
-    }
-    expect((await signIn(email, 'not-the-password', nextAddress())).status).toBe(429);
+    for (let i = 1; i <= 10; i += 1) expect([i, await attempt('not-the-password')]).toEqual([i, 401]);
+    expect(await attempt('not-the-password')).toBe(429);
   });
 
   it('answers the 11th sign-up within an hour from one address with 429 and creates no account', async () => {

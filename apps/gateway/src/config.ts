@@ -68,8 +68,11 @@ export const gatewayConfigSchema = z.object({
   ),
   /** Failed sign-ins per client address per minute before 429 (issue "Foundation" point 5; default 10). */
   RATE_LIMIT_SIGN_IN_PER_IP: z.coerce.number().int().min(1).default(10),
-  /** Failed sign-ins per e-mail (any address) per 15 minutes before 429 (default 10). */
-  RATE_LIMIT_SIGN_IN_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+  /**
+   * Failed sign-ins for one e-mail from one client address per 15 minutes before 429 (default 10).
+   * Keyed by both, so failures from other addresses never lock the account's owner out.
+   */
+  RATE_LIMIT_SIGN_IN_PER_EMAIL_AND_IP: z.coerce.number().int().min(1).default(10),
   /** Sign-ups per client address per hour before 429 (default 10). */
   RATE_LIMIT_SIGN_UP_PER_IP: z.coerce.number().int().min(1).default(10),
   /** Forgot-password requests per e-mail (any address) per hour before 429 (issue 12; default 5). */
@@ -82,6 +85,11 @@ export const gatewayConfigSchema = z.object({
   RATE_LIMIT_EMAIL_ANALYSIS_PER_USER: z.coerce.number().int().min(1).default(10),
   /** Working Clipboard e-mails a user may send per hour before 429 (issue 14 point 4; default 10): any address may be typed. */
   RATE_LIMIT_EMAIL_CLIPBOARD_PER_USER: z.coerce.number().int().min(1).default(10),
+  /**
+   * E-mails (analysis reports and clipboards, from all users together) to one recipient address per
+   * hour before 429 (default 20): a recipient is any address a user types, so no address can be flooded.
+   */
+  RATE_LIMIT_EMAILS_PER_RECIPIENT: z.coerce.number().int().min(1).default(20),
   /** Generations a user may start per hour before 429 (issue 16; default 60): each one stores its upload first. */
   RATE_LIMIT_GENERATIONS_PER_USER: z.coerce.number().int().min(1).default(60),
   /** Failed admin sign-ins per client address per 15 minutes before 429 (issue 13; default 10). */

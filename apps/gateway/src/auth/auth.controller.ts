@@ -12,7 +12,7 @@ import {
 } from '@archlens/contracts/auth';
 import { clientAddress } from '../http/client-address.js';
 import { ZodBodyPipe } from '../http/zod-body.pipe.js';
-import { RateLimitsService } from '../security/rate-limits.service.js';
+import { emailAtAddress, RateLimitsService } from '../security/rate-limits.service.js';
 import { vipLoginRequestSchema, type VipLoginRequest, type VipLoginResponse } from '@archlens/contracts/vip';
 import { CurrentUserId, SessionGuard } from '../sessions/session.guard.js';
 import { SESSION_COOKIE, SessionService } from '../sessions/session.service.js';
@@ -51,9 +51,10 @@ export class AuthController {
    * 401 "Invalid email or password" for a wrong password and an unknown e-mail alike.
    * Abuse limits: 429 with `Retry-After`, before the password is checked, once an address has
    * `RATE_LIMIT_SIGN_IN_PER_IP` failed attempts in the last minute or an e-mail
-   * `RATE_LIMIT_SIGN_IN_PER_EMAIL` in the last 15 minutes (from any address). Each attempt is counted
-   * as it starts (parallel attempts too); a success gives the address its point back and clears the
-   * e-mail's count. 503 when their Redis is unreachable.
+   * `RATE_LIMIT_SIGN_IN_PER_EMAIL_AND_IP` from that address in the last 15 minutes (failures from
+   * other addresses never lock the owner out). Each attempt is counted as it starts (parallel
+   * attempts too); a success gives the address its point back and clears the e-mail's count there.
+   * 503 when their Redis is unreachable.
    * A sign-in with a temporary password (issue 12) ends every other session of the user.
    */
   @Post('auth/signin')
@@ -65,13 +66,14 @@ export class AuthController {
   ): Promise<PublicUser> {
     const address = clientAddress(request);
     // Every attempt takes its point before the password is checked, so attempts sent in parallel are
-    // counted too; a success gives the address its point back and clears the e-mail's count.
+    // counted too; a success gives the address its point back and clears the e-mail's count there.
+    const emailHere = emailAtAddress(body.email, address);
     await this.limits.consumeAll([
       ['signInPerIp', address],
-      ['signInPerEmail', body.email],
+      ['signInPerEmailAndIp', emailHere],
     ]);
     const { user, usedTemporaryPassword } = await this.accounts.signIn(body);
-    await Promise.all([this.limits.reward('signInPerIp', address), this.limits.reset('signInPerEmail', body.email)]);
+    await Promise.all([this.limits.reward('signInPerIp', address), this.limits.reset('signInPerEmailAndIp', emailHere)]);
     // A temporary password ends every other session first: if that fails, no new session is given.
     if (usedTemporaryPassword) await this.sessions.destroyAllForUser(user.id);
     await this.startSession(user.id, request, response);

@@ -18,10 +18,11 @@ export class ClipboardService {
   ) {}
 
   /**
-   * Queues the clipboard e-mail once the per-user limit allows it
-   * (`RATE_LIMIT_EMAIL_CLIPBOARD_PER_USER` an hour, default 10). The recipient is any address the
-   * user typed (spec §2: Email Address is a field of the sub-dialog, not the account's e-mail); the
-   * limit is what keeps the route from being a relay. The text is sent as it came, untrimmed.
+   * Queues the clipboard e-mail once the per-user limit (`RATE_LIMIT_EMAIL_CLIPBOARD_PER_USER` an
+   * hour, default 10) and the recipient's limit (`RATE_LIMIT_EMAILS_PER_RECIPIENT`, default 20 an
+   * hour from all users) allow it. The recipient is any address the user typed (spec §2: Email
+   * Address is a field of the sub-dialog, not the account's e-mail); the limits are what keep the
+   * route from being a relay. The text is sent as it came, untrimmed.
    * @param userId the signed-in user, whose hourly count is used
    * @param request the validated body (`emailClipboardRequestSchema`: names and e-mail trimmed, text non-blank)
    * @returns the new message's id (`email.send`'s idempotency key)
@@ -31,7 +32,10 @@ export class ClipboardService {
    *   (503) when the queue's Redis is down
    */
   async email(userId: string, request: EmailClipboardRequest): Promise<{ messageId: string }> {
-    await this.limits.consume('emailClipboardPerUser', userId);
+    await this.limits.consumeAll([
+      ['emailClipboardPerUser', userId],
+      ['emailsPerRecipient', request.email],
+    ]);
     const messageId = randomUUID();
     try {
       await this.commands.enqueue('email.send', {
@@ -42,7 +46,12 @@ export class ClipboardService {
       });
     } catch (error) {
       // No worker: the job was never added, so the try does not count against the hour.
-      if (error instanceof NoWorkerError) await this.limits.reward('emailClipboardPerUser', userId).catch(() => undefined);
+      if (error instanceof NoWorkerError) {
+        await Promise.all([
+          this.limits.reward('emailClipboardPerUser', userId).catch(() => undefined),
+          this.limits.reward('emailsPerRecipient', request.email).catch(() => undefined),
+        ]);
+      }
       throw error;
     }
     return { messageId };

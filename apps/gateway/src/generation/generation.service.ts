@@ -89,7 +89,11 @@ export class GenerationService {
           references: references.map((file) => ({ key: file.key, fileName: file.fileName })),
           options,
         },
-        { jobId },
+        // The queue's job id is the user's and the generation's together: a second request with the
+        // same id from the same user waits on the job under way (a double submission runs once),
+        // while another user's request with it becomes a job of its own, which the worker refuses
+        // (409), so it can never wait on, and be answered with, someone else's generation.
+        { jobId: `${userId}_${jobId}` },
       );
     } catch (error) {
       // The job never ran: nothing will refer to the inputs. (When it ran, the worker removes them.)

@@ -40,14 +40,18 @@ export class ReportsService {
 
   /**
    * E-mails the report of a stored analysis or of the free-analysis text (spec §3 e-mail-analysis
-   * payload), once the per-user limit allows it (`RATE_LIMIT_EMAIL_ANALYSIS_PER_USER` an hour).
+   * payload), once the per-user limit (`RATE_LIMIT_EMAIL_ANALYSIS_PER_USER` an hour) and the
+   * recipient's (`RATE_LIMIT_EMAILS_PER_RECIPIENT` an hour, from all users) allow it.
    * @param request the validated body (`emailAnalysisRequestSchema`)
    * @throws TooManyRequestsException 429 past the limit (nothing queued), ServiceUnavailableException
    *   503 when the limits' Redis is down; DomainError 404 for an analysis the user does not own, 503
    *   from the worker; the queue's errors
    */
   async email(userId: string, request: EmailAnalysisRequest): Promise<{ messageId: string }> {
-    await this.limits.consume('emailAnalysisPerUser', userId);
+    await this.limits.consumeAll([
+      ['emailAnalysisPerUser', userId],
+      ['emailsPerRecipient', request.email],
+    ]);
     return this.commands.request('analysis.email-report', {
       userId,
       firstName: request.firstName,

@@ -12,7 +12,7 @@ function limitsConfig(env: NodeJS.ProcessEnv): RateLimitsConfig {
       REDIS_URL: true,
       RATE_LIMIT_KEY_PREFIX: true,
       RATE_LIMIT_SIGN_IN_PER_IP: true,
-      RATE_LIMIT_SIGN_IN_PER_EMAIL: true,
+      RATE_LIMIT_SIGN_IN_PER_EMAIL_AND_IP: true,
       RATE_LIMIT_SIGN_UP_PER_IP: true,
       RATE_LIMIT_FORGOT_PASSWORD_PER_EMAIL: true,
       RATE_LIMIT_FORGOT_PASSWORD_PER_IP: true,
@@ -21,6 +21,7 @@ function limitsConfig(env: NodeJS.ProcessEnv): RateLimitsConfig {
       RATE_LIMIT_VIP_LOGIN_PER_IP: true,
       RATE_LIMIT_EMAIL_ANALYSIS_PER_USER: true,
       RATE_LIMIT_EMAIL_CLIPBOARD_PER_USER: true,
+      RATE_LIMIT_EMAILS_PER_RECIPIENT: true,
       RATE_LIMIT_GENERATIONS_PER_USER: true,
     })
     .parse(env);
@@ -72,11 +73,11 @@ describe('RateLimitsService without Redis', () => {
       for (const call of [
         () => service.consume('signUpPerIp', '127.0.0.1'),
         () => service.reward('signInPerIp', '127.0.0.1'),
-        () => service.reset('signInPerEmail', 'ada@example.com'),
+        () => service.reset('signInPerEmailAndIp', 'ada@example.com'),
         () =>
           service.consumeAll([
             ['signInPerIp', '127.0.0.1'],
-            ['signInPerEmail', 'ada@example.com'],
+            ['signInPerEmailAndIp', 'ada@example.com'],
           ]),
       ]) {
         const started = Date.now();
@@ -98,7 +99,8 @@ describe('RateLimitsService without Redis', () => {
     const service = new RateLimitsService(limitsConfig({ REDIS_URL: `redis://127.0.0.1:${port}`, RATE_LIMIT_SIGN_UP_PER_IP: '3' }));
     try {
       expect(service.points('signInPerIp')).toBe(10);
-      expect(service.points('signInPerEmail')).toBe(10);
+      expect(service.points('signInPerEmailAndIp')).toBe(10);
+      expect(service.points('emailsPerRecipient')).toBe(20);
       expect(service.points('signUpPerIp')).toBe(3);
       expect(service.points('analysesPerUser')).toBe(60);
       expect(service.points('forgotPasswordPerEmail')).toBe(5); // issue 12: the 6th in an hour answers 429

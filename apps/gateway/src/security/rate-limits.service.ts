@@ -9,7 +9,7 @@ import { TooManyRequestsException } from '../http/too-many-requests.exception.js
 /** The gateway's abuse limits (ARCHITECTURE.md "Edges": per address, per account, per user). */
 export type RateLimitName =
   | 'signInPerIp'
-  | 'signInPerEmail'
+  | 'signInPerEmailAndIp'
   | 'signUpPerIp'
   | 'forgotPasswordPerEmail'
   | 'forgotPasswordPerIp'
@@ -18,6 +18,7 @@ export type RateLimitName =
   | 'vipLoginPerIp'
   | 'emailAnalysisPerUser'
   | 'emailClipboardPerUser'
+  | 'emailsPerRecipient'
   | 'generationsPerUser';
 
 /** What the user reads when Redis, which keeps the counters, cannot be reached (answered as 503). */
@@ -29,7 +30,7 @@ export type RateLimitsConfig = Pick<
   | 'REDIS_URL'
   | 'RATE_LIMIT_KEY_PREFIX'
   | 'RATE_LIMIT_SIGN_IN_PER_IP'
-  | 'RATE_LIMIT_SIGN_IN_PER_EMAIL'
+  | 'RATE_LIMIT_SIGN_IN_PER_EMAIL_AND_IP'
   | 'RATE_LIMIT_SIGN_UP_PER_IP'
   | 'RATE_LIMIT_FORGOT_PASSWORD_PER_EMAIL'
   | 'RATE_LIMIT_FORGOT_PASSWORD_PER_IP'
@@ -38,6 +39,7 @@ export type RateLimitsConfig = Pick<
   | 'RATE_LIMIT_VIP_LOGIN_PER_IP'
   | 'RATE_LIMIT_EMAIL_ANALYSIS_PER_USER'
   | 'RATE_LIMIT_EMAIL_CLIPBOARD_PER_USER'
+  | 'RATE_LIMIT_EMAILS_PER_RECIPIENT'
   | 'RATE_LIMIT_GENERATIONS_PER_USER'
 >;
 
@@ -56,13 +58,25 @@ const asIs = (key: string): string => key;
 const sha256OfLowerCased = (email: string): string => createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 
 /**
+ * The key of `signInPerEmailAndIp`: the e-mail (trimmed, any case) and the client address together;
+ * hashed by the limit like an e-mail alone, so Redis holds neither in clear.
+ */
+export function emailAtAddress(email: string, address: string): string {
+  return `${email.trim()}\n${address}`;
+}
+
+/**
  * The limits of issue "Foundation" point 5, with their defaults in `config.ts`:
  * failed sign-ins per address per minute (10: the 11th within a minute answers 429), failed sign-ins
- * per e-mail per 15 minutes (10), sign-ups per address per hour (10), analyses per user per hour (60);
+ * per e-mail from one address per 15 minutes (10; keyed by e-mail and address together, as
+ * rate-limiter-flexible's login-protection guide does, so that nobody can lock an account's owner
+ * out by failing sign-ins for it from elsewhere), sign-ups per address per hour (10), analyses per user per hour (60);
  * and of issue 12: forgot-password requests per e-mail per hour (5: the 6th answers 429) and per
  * address per hour (20); and of issue 13: failed admin sign-ins per address per 15 minutes (10: the
  * 11th answers 429), and analysis reports e-mailed per user per hour (10); and of issue 14: Working
- * Clipboard e-mails per user per hour (10: the 11th answers 429); and of issue 16: generations
+ * Clipboard e-mails per user per hour (10: the 11th answers 429); e-mails of both kinds to one
+ * recipient per hour, from all users together (20: any address may be typed, so none can be
+ * flooded); and of issue 16: generations
  * started per user per hour (60), counted before the upload is read.
  */
 export const RATE_LIMITS: Readonly<Record<RateLimitName, RateLimitDefinition>> = {
@@ -72,8 +86,8 @@ export const RATE_LIMITS: Readonly<Record<RateLimitName, RateLimitDefinition>> =
     refusal: 'Too many sign-in attempts.',
     keyOf: asIs,
   },
-  signInPerEmail: {
-    pointsFrom: 'RATE_LIMIT_SIGN_IN_PER_EMAIL',
+  signInPerEmailAndIp: {
+    pointsFrom: 'RATE_LIMIT_SIGN_IN_PER_EMAIL_AND_IP',
     durationSeconds: 15 * 60,
     refusal: 'Too many sign-in attempts.',
     keyOf: sha256OfLowerCased,
@@ -126,6 +140,12 @@ export const RATE_LIMITS: Readonly<Record<RateLimitName, RateLimitDefinition>> =
     refusal: 'You have reached the hourly limit of clipboard e-mails.',
     keyOf: asIs,
   },
+  emailsPerRecipient: {
+    pointsFrom: 'RATE_LIMIT_EMAILS_PER_RECIPIENT',
+    durationSeconds: 60 * 60,
+    refusal: 'Too many e-mails have been sent to this address.',
+    keyOf: sha256OfLowerCased,
+  },
   generationsPerUser: {
     pointsFrom: 'RATE_LIMIT_GENERATIONS_PER_USER',
     durationSeconds: 60 * 60,
@@ -151,8 +171,9 @@ export function describeWait(seconds: number): string {
  * `RateLimitName`, keys `<RATE_LIMIT_KEY_PREFIX><name>:<key>`, default prefix `archlens:rl:`).
  *
  * Every limit is `consume`d before the work, so requests sent in parallel are all counted. A
- * sign-in consumes the address's and the e-mail's points before its password is checked; a success
- * `reward`s the address its point back and `reset`s the e-mail, so only failures add up.
+ * sign-in consumes the address's point and the point of its e-mail at that address before its
+ * password is checked; a success `reward`s the address its point back and `reset`s the e-mail's
+ * count there, so only failures add up.
  *
  * Errors: a limit reached is a `TooManyRequestsException` (429, `Retry-After`); Redis unreachable or
  * stalled is a `ServiceUnavailableException` (503, `RATE_LIMITS_UNAVAILABLE_MESSAGE`). Its own
@@ -230,13 +251,17 @@ export class RateLimitsService implements OnModuleInit, OnApplicationShutdown {
 
   /**
    * Counts one point against each `[limit, key]`, all of them even when one is over, then refuses
-   * with the first limit that went over (a failed sign-in counts against address and e-mail).
-   * @throws TooManyRequestsException (429) | ServiceUnavailableException (503), as `consume`
+   * with the limit that went over whose wait is longest, so the wait the client reads is the real one
+   * (a failed sign-in counts against the address and against the e-mail at that address).
+   * @throws TooManyRequestsException (429) | ServiceUnavailableException (503, before any 429), as `consume`
    */
   async consumeAll(entries: ReadonlyArray<readonly [RateLimitName, string]>): Promise<void> {
     const results = await Promise.allSettled(entries.map(([limit, key]) => this.consume(limit, key)));
-    const refused = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-    if (refused) throw refused.reason;
+    const reasons = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => r.reason as unknown);
+    const unavailable = reasons.find((reason) => !(reason instanceof TooManyRequestsException));
+    if (unavailable !== undefined) throw unavailable;
+    const waits = reasons as TooManyRequestsException[];
+    if (waits.length > 0) throw waits.reduce((longest, next) => (next.retryAfterSeconds > longest.retryAfterSeconds ? next : longest));
   }
 
   /**

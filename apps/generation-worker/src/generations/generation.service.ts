@@ -116,7 +116,7 @@ export class GenerationService {
   private async run(job: GenerateJob, progress: GenerationProgressReporter): Promise<GenerateResponse> {
     const inputs: GenerationInputs = { sketch: job.sketch, references: job.references };
     const found = await this.records.find(job.jobId);
-    if (found && found.userId !== job.userId) throw new DomainError(409, GENERATION_WORKER_MESSAGES.jobIdTaken);
+    if (found && found.userId !== job.userId) return this.refuseTakenId(inputs);
     if (found && found.status !== 'pending') return this.answerFinished(found, progress);
     const provider = this.providers[job.options.provider];
     if (provider.kind === 'image' && !provider.configured) {
@@ -127,7 +127,7 @@ export class GenerationService {
     }
     await progress.report('queued', STAGE_PERCENT.queued);
     const record = await this.records.start({ id: job.jobId, userId: job.userId, provider: provider.name, options: job.options, inputs });
-    if (!record) throw new DomainError(409, GENERATION_WORKER_MESSAGES.jobIdTaken);
+    if (!record) return this.refuseTakenId(inputs);
     if (record.status !== 'pending') return this.answerFinished(record, progress);
     if (record.attempts > 1) this.logger.warn(`generation ${record.id}: attempt ${record.attempts} (resumed after a worker stopped)`);
     const prompt = buildGenerationPrompt({
@@ -140,6 +140,16 @@ export class GenerationService {
     return provider.kind === 'workflow'
       ? this.runWorkflow(record, provider, prompt, progress)
       : this.runImages(record, provider, prompt, progress);
+  }
+
+  /**
+   * Refuses a job whose id another user's generation holds: its own uploaded inputs are removed
+   * (no job will refer to them), the other user's job is left untouched.
+   * @throws DomainError 409 `GENERATION_WORKER_MESSAGES.jobIdTaken`, always
+   */
+  private async refuseTakenId(inputs: GenerationInputs): Promise<never> {
+    await this.removeInputs(inputs);
+    throw new DomainError(409, GENERATION_WORKER_MESSAGES.jobIdTaken);
   }
 
   /** Sora and Midjourney: the workflow, recorded as a succeeded job that cost nothing. */
