@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto';
-import { Inject, Injectable, Logger, ServiceUnavailableException, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import {
+  HttpException,
+  Inject,
+  Injectable,
+  Logger,
+  ServiceUnavailableException,
+  type OnApplicationShutdown,
+  type OnModuleInit,
+} from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { failFastRedisOptions } from '@archlens/platform/messaging';
@@ -257,9 +265,10 @@ export class RateLimitsService implements OnModuleInit, OnApplicationShutdown {
    */
   async consumeAll(entries: ReadonlyArray<readonly [RateLimitName, string]>): Promise<void> {
     const results = await Promise.allSettled(entries.map(([limit, key]) => this.consume(limit, key)));
-    const reasons = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => r.reason as unknown);
+    // `consume` only ever rejects with an HttpException (a 429 or a 503).
+    const reasons = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => r.reason as HttpException);
     const unavailable = reasons.find((reason) => !(reason instanceof TooManyRequestsException));
-    if (unavailable !== undefined) throw unavailable;
+    if (unavailable) throw unavailable;
     const waits = reasons as TooManyRequestsException[];
     if (waits.length > 0) throw waits.reduce((longest, next) => (next.retryAfterSeconds > longest.retryAfterSeconds ? next : longest));
   }
