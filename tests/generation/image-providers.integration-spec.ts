@@ -379,6 +379,36 @@ describe('GET /api/generations/{jobId}/events', () => {
     expect(failedAgain).toEqual([{ jobId: failing, stage: 'failed', percent: 0, message: 'Billing hard limit has been reached.' }]);
   });
 
+  it('lets one user hold at most 5 streams open at once: the 6th answers 429 with Retry-After, and closing one frees its place', async () => {
+    const user = await proUser(stack, 0);
+    const other = await proUser(stack, 0, 'monthly', 'Other');
+    const open = async (cookie: string) => {
+      const abort = new AbortController();
+      const res = await fetch(`${baseUrl}/api/generations/${randomUUID()}/events`, { headers: { cookie }, signal: abort.signal });
+      return { res, close: () => abort.abort() };
+    };
+    const streams = [];
+    for (let i = 0; i < 5; i++) streams.push(await open(user.cookie));
+    expect(streams.map((s) => s.res.status)).toEqual([200, 200, 200, 200, 200]);
+    const sixth = await open(user.cookie);
+    expect(sixth.res.status).toBe(429);
+    expect(sixth.res.headers.get('retry-after')).toBe('15');
+    expect(await sixth.res.json()).toEqual({ message: 'Too many generation progress streams are open. Please close one and try again.' });
+    // Another user is not affected.
+    const theirs = await open(other.cookie);
+    expect(theirs.res.status).toBe(200);
+    theirs.close();
+
+    streams.pop()!.close();
+    let again = await open(user.cookie);
+    for (let i = 0; i < 50 && again.res.status === 429; i++) {
+      await new Promise((r) => setTimeout(r, 100)); // the gateway sees the closed connection
+      again = await open(user.cookie);
+    }
+    expect(again.res.status).toBe(200);
+    [...streams, again].forEach((s) => s.close());
+  });
+
   it('answers 401 signed out and 404 for an id that is not a UUID', async () => {
     const user = await proUser(stack, 0);
     expect((await fetch(`${baseUrl}/api/generations/${randomUUID()}/events`)).status).toBe(401);
