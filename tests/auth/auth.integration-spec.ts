@@ -117,7 +117,7 @@ describe('accounts and sessions (gateway → auth queue → auth-service → Pos
     expect(res.body).toEqual({ message: 'An account with this email already exists' });
   });
 
-  it('validates sign-up and sign-in bodies with the spec §5 texts', async () => {
+  it('validates sign-up and sign-in bodies with the spec §5 texts, and says what is wrong with an over-long value or a body it cannot read', async () => {
     const cases: Array<[string, object, string]> = [
       ['/api/auth/signup', { email: 'not-an-email', first_name: 'A', last_name: 'B', password }, 'Please enter a valid email address'],
       [
@@ -128,6 +128,18 @@ describe('accounts and sessions (gateway → auth queue → auth-service → Pos
       ['/api/auth/signup', { email: 'a@b.co', first_name: '  ', last_name: 'B', password }, 'First name is required'],
       ['/api/auth/signup', { email: 'a@b.co', first_name: 'A', password }, 'Last name is required'],
       ['/api/auth/signin', { email: 'a@b.co' }, 'Password must be at least 6 characters'],
+      // Over-long values say what is wrong, not that the field is missing.
+      [
+        '/api/auth/signup',
+        { email: 'a@b.co', first_name: 'A'.repeat(101), last_name: 'B', password },
+        'First name must be at most 100 characters',
+      ],
+      [
+        '/api/auth/signup',
+        { email: 'a@b.co', first_name: 'A', last_name: 'B'.repeat(101), password },
+        'Last name must be at most 100 characters',
+      ],
+      ['/api/auth/signin', [{ email: 'a@b.co', password }], 'The request body must be a JSON object.'],
     ];
     for (const [path, body, message] of cases) {
       const res = await request(stack.http).post(path).send(body).expect(400);
@@ -139,6 +151,18 @@ describe('accounts and sessions (gateway → auth queue → auth-service → Pos
       .send('{"email":')
       .expect(400);
     expect(malformed.body).toEqual({ message: 'Malformed JSON body.' });
+    const notAnObject = await request(stack.http)
+      .post('/api/auth/signin')
+      .set('Content-Type', 'application/json')
+      .send('"a@b.co"')
+      .expect(400);
+    expect(notAnObject.body).toEqual({ message: 'The request body must be a JSON object.' });
+    const latin1 = await request(stack.http)
+      .post('/api/auth/signin')
+      .set('Content-Type', 'application/json; charset=latin1')
+      .send(JSON.stringify({ email: 'a@b.co', password }))
+      .expect(415);
+    expect(latin1.body).toEqual({ message: 'Unsupported charset "LATIN1": send the JSON body as UTF-8.' });
   });
 
   it('gives the same refusal for a wrong password and an unknown e-mail', async () => {

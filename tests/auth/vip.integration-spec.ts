@@ -47,6 +47,16 @@ describe('POST /api/vip-login', () => {
     }
     const blank = await request(stack.http).post('/api/vip-login').send({ username: '', password: '' }).expect(400);
     expect(blank.body.message).toBe(VIP_MESSAGES.required);
+    const longName = await request(stack.http)
+      .post('/api/vip-login')
+      .send({ ...VIP, username: 'u'.repeat(101) })
+      .expect(400);
+    expect(longName.body.message).toBe('Username must be at most 100 characters');
+    const longPassword = await request(stack.http)
+      .post('/api/vip-login')
+      .send({ ...VIP, password: 'p'.repeat(257) })
+      .expect(400);
+    expect(longPassword.body.message).toBe('Password must be at most 256 characters');
   });
 
   it('limits failed attempts per address (429 with Retry-After)', async () => {

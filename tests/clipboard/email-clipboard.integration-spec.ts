@@ -152,7 +152,7 @@ describe('POST /api/email-clipboard (file outbox)', () => {
     expect(parts.find((p) => p.type === 'text/plain')!.body.toString('utf8')).toContain(`Hello ${XSS},`);
   });
 
-  it('refuses a blank text, a missing field or a bad e-mail with 400 and the spec’s text, and queues nothing', async () => {
+  it('refuses a blank text, a missing or over-long field or a bad e-mail with 400 and the spec’s (or a clear) text, and queues nothing', async () => {
     const user = await signUp(stack, 'Katherine');
     const to = `me+bad-${run}@example.com`;
     const before = await emailJobsAdded(stack);
@@ -166,6 +166,9 @@ describe('POST /api/email-clipboard (file outbox)', () => {
       [{}, CLIPBOARD_MESSAGES.missing],
       [body('not-an-email'), CLIPBOARD_MESSAGES.invalidEmail],
       [body('ada@'), CLIPBOARD_MESSAGES.invalidEmail],
+      [body(to, { firstName: 'A'.repeat(101) }), 'First name must be at most 100 characters'],
+      [body(to, { lastName: 'L'.repeat(101) }), 'Last name must be at most 100 characters'],
+      [body(`${'a'.repeat(250)}@example.com`), 'Email address must be at most 254 characters'],
     ];
     for (const [payload, message] of cases) {
       const res = await send(stack, user, payload).expect(400);

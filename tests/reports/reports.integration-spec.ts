@@ -263,7 +263,7 @@ describe('analysis reports: PDF download and e-mailed report (file outbox)', () 
     expect(await stack.storage.list(`reports/${owner.userId}/`)).toEqual([stored]);
   });
 
-  it('refuses a missing field, a bad e-mail or no analysis with 400 and the spec’s text; nothing is queued or stored', async () => {
+  it('refuses a missing or over-long field, a bad e-mail, a bad analysis id or text, or no analysis with 400 and the spec’s (or a clear) text; nothing is queued or stored', async () => {
     const before = await sideEffects(stack, events);
     const valid = { firstName: 'Ada', lastName: 'Lovelace', email: `client+bad-${run}@example.com`, analysisId: analysis.id };
     const cases: Array<[Record<string, unknown>, string]> = [
@@ -273,6 +273,9 @@ describe('analysis reports: PDF download and e-mailed report (file outbox)', () 
       [{ ...valid, email: '' }, REPORT_MESSAGES.missingFields],
       [{ ...valid, email: 'not-an-email' }, REPORT_MESSAGES.invalidEmail],
       [{ ...valid, analysisId: undefined }, REPORT_MESSAGES.noContent],
+      [{ ...valid, analysisId: undefined, analysisText: '  \n ' }, 'The analysis text is empty.'],
+      [{ ...valid, analysisId: 'not-a-uuid' }, 'The analysis id is not valid.'],
+      [{ ...valid, firstName: 'A'.repeat(101) }, 'First name must be at most 100 characters'],
     ];
     for (const [body, message] of cases) {
       const res = await request(stack.http).post('/api/email-analysis').set('Cookie', owner.cookie).send(body).expect(400);

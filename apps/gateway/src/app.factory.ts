@@ -11,6 +11,7 @@ import { QueueDashboardService } from './admin/queue-dashboard.service.js';
 import type { GatewayConfig } from './config.js';
 import { GatewayModule } from './gateway.module.js';
 import { bodyParsers } from './http/body-parsers.js';
+import { apiCacheControl } from './http/cache-control.middleware.js';
 import { requestIdMiddleware, requestIdOf } from './http/request-id.middleware.js';
 import { httpMetrics } from './metrics/http-metrics.middleware.js';
 import { originCheck } from './security/origin-check.middleware.js';
@@ -59,6 +60,8 @@ export async function createGatewayApp(config: GatewayConfig, options: { logger?
   );
   // Security headers on every answer (API, SPA, errors), then refuse cross-site writes before any body is read.
   app.use(securityHeaders({ behindTlsProxy: config.TRUST_PROXY > 0 }));
+  // Per-user answers under /api: `private, no-cache` unless the route sets its own Cache-Control.
+  app.use('/api', apiCacheControl);
   app.use(originCheck(config.ALLOWED_ORIGINS));
   app.use(cookieParser());
   app.use(...bodyParsers(RAW_BODY_PATHS));

@@ -1,11 +1,27 @@
 import { z } from 'zod';
 
-/** Spec §5 validation texts for the sign-in dialog, used word for word. */
+/** Spec §9: minimum password length 6. */
+export const MIN_PASSWORD_LENGTH = 6;
+/** Upper bound on a password, to keep argon2 input sane (not in the spec; 256 characters). */
+export const MAX_PASSWORD_LENGTH = 256;
+/** Longest first or last name, in characters (not in the spec). */
+export const MAX_NAME_LENGTH = 100;
+/** Longest e-mail address, in characters (RFC 5321's path limit). */
+export const MAX_EMAIL_LENGTH = 254;
+
+/**
+ * Spec §5 validation texts for the sign-in dialog, used word for word; the spec names no text for
+ * a value that is too long, so those say what the limit is.
+ */
 export const AUTH_MESSAGES = {
   invalidEmail: 'Please enter a valid email address',
+  emailTooLong: `Email address must be at most ${MAX_EMAIL_LENGTH} characters`,
   passwordTooShort: 'Password must be at least 6 characters',
+  passwordTooLong: `Password must be at most ${MAX_PASSWORD_LENGTH} characters`,
   firstNameRequired: 'First name is required',
+  firstNameTooLong: `First name must be at most ${MAX_NAME_LENGTH} characters`,
   lastNameRequired: 'Last name is required',
+  lastNameTooLong: `Last name must be at most ${MAX_NAME_LENGTH} characters`,
   /** Sign-in failure: the same answer for an unknown e-mail and a wrong password (issue #2). */
   invalidCredentials: 'Invalid email or password',
   emailTaken: 'An account with this email already exists',
@@ -19,20 +35,20 @@ export const AUTH_MESSAGES = {
 /** Spec §2, issue 12: a temporary password is valid for 60 minutes and for one sign-in. */
 export const TEMPORARY_PASSWORD_VALID_MINUTES = 60;
 
-/** Spec §9: minimum password length 6. */
-export const MIN_PASSWORD_LENGTH = 6;
-/** Upper bound on a password, to keep argon2 input sane (not in the spec; 256 characters). */
-export const MAX_PASSWORD_LENGTH = 256;
-
 const email = z
   .string({ error: AUTH_MESSAGES.invalidEmail })
   .trim()
-  .max(254, AUTH_MESSAGES.invalidEmail)
+  .max(MAX_EMAIL_LENGTH, AUTH_MESSAGES.emailTooLong)
   .pipe(z.email(AUTH_MESSAGES.invalidEmail));
 const password = z
   .string({ error: AUTH_MESSAGES.passwordTooShort })
   .min(MIN_PASSWORD_LENGTH, AUTH_MESSAGES.passwordTooShort)
-  .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
+  .max(MAX_PASSWORD_LENGTH, AUTH_MESSAGES.passwordTooLong);
+
+/** A name field: the spec §5 text when missing or blank, the limit when too long. */
+function nameField(required: string, tooLong: string) {
+  return z.string({ error: required }).trim().min(1, required).max(MAX_NAME_LENGTH, tooLong);
+}
 
 /** `POST /api/auth/signin` body (spec §3 sign-in payload). */
 export const signInRequestSchema = z.object({ email, password });
@@ -41,8 +57,8 @@ export type SignInRequest = z.infer<typeof signInRequestSchema>;
 /** `POST /api/auth/signup` body (spec §3 sign-up payload). */
 export const signUpRequestSchema = z.object({
   email,
-  first_name: z.string({ error: AUTH_MESSAGES.firstNameRequired }).trim().min(1, AUTH_MESSAGES.firstNameRequired).max(100),
-  last_name: z.string({ error: AUTH_MESSAGES.lastNameRequired }).trim().min(1, AUTH_MESSAGES.lastNameRequired).max(100),
+  first_name: nameField(AUTH_MESSAGES.firstNameRequired, AUTH_MESSAGES.firstNameTooLong),
+  last_name: nameField(AUTH_MESSAGES.lastNameRequired, AUTH_MESSAGES.lastNameTooLong),
   password,
 });
 export type SignUpRequest = z.infer<typeof signUpRequestSchema>;

@@ -5,13 +5,24 @@ import { z } from 'zod';
  * clipboard text e-mailed to the user. The text itself lives in the browser only.
  */
 
-/** Spec §5, §8 texts, word for word. */
+/** Longest first or last name, in characters (not in the spec). */
+export const MAX_CLIPBOARD_NAME_CHARS = 100;
+/** Longest e-mail address, in characters (RFC 5321's path limit). */
+export const MAX_CLIPBOARD_EMAIL_ADDRESS_CHARS = 254;
+
+/**
+ * Spec §5, §8 texts, word for word; the spec names no text for a value that is too long, so those
+ * say what the limit is.
+ */
 export const CLIPBOARD_MESSAGES = {
   missingTitle: 'Missing Information',
   missing: 'Please fill in all fields.',
   noContentTitle: 'No Content',
   noContent: 'Add some content to your clipboard first.',
   invalidEmail: 'Please enter a valid email address',
+  emailTooLong: `Email address must be at most ${MAX_CLIPBOARD_EMAIL_ADDRESS_CHARS} characters`,
+  firstNameTooLong: `First name must be at most ${MAX_CLIPBOARD_NAME_CHARS} characters`,
+  lastNameTooLong: `Last name must be at most ${MAX_CLIPBOARD_NAME_CHARS} characters`,
   sentTitle: 'Email Sent',
   sent: 'Your clipboard content has been emailed to you.',
   failedTitle: 'Email Failed',
@@ -26,7 +37,10 @@ export const CLIPBOARD_MESSAGES = {
  */
 export const MAX_CLIPBOARD_EMAIL_CHARS = 30_000;
 
-const requiredName = z.string({ error: CLIPBOARD_MESSAGES.missing }).trim().min(1, CLIPBOARD_MESSAGES.missing).max(100);
+/** A name field: the spec §5 text when missing or blank, the limit when too long. */
+function requiredName(tooLong: string) {
+  return z.string({ error: CLIPBOARD_MESSAGES.missing }).trim().min(1, CLIPBOARD_MESSAGES.missing).max(MAX_CLIPBOARD_NAME_CHARS, tooLong);
+}
 
 /** `POST /api/email-clipboard` body (spec §3: email, firstName, lastName, clipboardText). */
 export const emailClipboardRequestSchema = z.object({
@@ -34,10 +48,10 @@ export const emailClipboardRequestSchema = z.object({
     .string({ error: CLIPBOARD_MESSAGES.missing })
     .trim()
     .min(1, CLIPBOARD_MESSAGES.missing)
-    .max(254, CLIPBOARD_MESSAGES.invalidEmail)
+    .max(MAX_CLIPBOARD_EMAIL_ADDRESS_CHARS, CLIPBOARD_MESSAGES.emailTooLong)
     .pipe(z.email(CLIPBOARD_MESSAGES.invalidEmail)),
-  firstName: requiredName,
-  lastName: requiredName,
+  firstName: requiredName(CLIPBOARD_MESSAGES.firstNameTooLong),
+  lastName: requiredName(CLIPBOARD_MESSAGES.lastNameTooLong),
   clipboardText: z
     .string({ error: CLIPBOARD_MESSAGES.noContent })
     .max(MAX_CLIPBOARD_EMAIL_CHARS, `The clipboard is longer than ${MAX_CLIPBOARD_EMAIL_CHARS} characters.`)

@@ -80,7 +80,10 @@ export type LeadStats = z.infer<typeof leadStatsSchema>;
 
 /** Spec §5, §8 admin texts, word for word. */
 export const ADMIN_MESSAGES = {
+  /** Spec §5: username and password required (missing or blank). */
   credentialsRequired: 'Username and password are required',
+  usernameTooLong: 'Username must be at most 100 characters',
+  passwordTooLong: 'Password must be at most 256 characters',
   /** Spec §8: the admin login fallback, also the server's refusal. */
   invalidCredentials: 'Invalid credentials',
   /** Any admin route with no, expired or forged token. */
@@ -94,8 +97,15 @@ export const ADMIN_MESSAGES = {
 
 /** `POST /api/admin/login` body (spec §5: username and password required). */
 export const adminLoginRequestSchema = z.object({
-  username: z.string({ error: ADMIN_MESSAGES.credentialsRequired }).trim().min(1, ADMIN_MESSAGES.credentialsRequired).max(100),
-  password: z.string({ error: ADMIN_MESSAGES.credentialsRequired }).min(1, ADMIN_MESSAGES.credentialsRequired).max(256),
+  username: z
+    .string({ error: ADMIN_MESSAGES.credentialsRequired })
+    .trim()
+    .min(1, ADMIN_MESSAGES.credentialsRequired)
+    .max(100, ADMIN_MESSAGES.usernameTooLong),
+  password: z
+    .string({ error: ADMIN_MESSAGES.credentialsRequired })
+    .min(1, ADMIN_MESSAGES.credentialsRequired)
+    .max(256, ADMIN_MESSAGES.passwordTooLong),
 });
 export type AdminLoginRequest = z.infer<typeof adminLoginRequestSchema>;
 

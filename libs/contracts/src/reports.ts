@@ -6,6 +6,13 @@ import { analysisEngineSchema } from './analysis.js';
  * with its HTML twin, and the e-mail that also records a lead (spec §2 /analyse, §3, §7, §8).
  */
 
+/** Longest analysis text accepted from the client (spec §3: primary, expanded and tags together). */
+export const MAX_ANALYSIS_TEXT_CHARS = 20_000;
+/** Longest first or last name, in characters (not in the spec). */
+export const MAX_REPORT_NAME_CHARS = 100;
+/** Longest e-mail address, in characters (RFC 5321's path limit). */
+export const MAX_REPORT_EMAIL_CHARS = 254;
+
 /** Spec §8 success toast and the body of a sent report; also the `{message}` of `POST /api/email-analysis`. */
 export const REPORT_MESSAGES = {
   sent: 'The architectural analysis has been sent to your email.',
@@ -15,8 +22,19 @@ export const REPORT_MESSAGES = {
   /** Spec §5: email, firstName and lastName all required. */
   missingFields: 'Please fill in all fields.',
   invalidEmail: 'Please enter a valid email address',
+  /** The spec names no text for a value that is too long: these say what the limit is. */
+  emailTooLong: `Email address must be at most ${MAX_REPORT_EMAIL_CHARS} characters`,
+  firstNameTooLong: `First name must be at most ${MAX_REPORT_NAME_CHARS} characters`,
+  lastNameTooLong: `Last name must be at most ${MAX_REPORT_NAME_CHARS} characters`,
   /** Neither a stored analysis nor the analysis text was named. */
   noContent: 'Name an analysis (analysisId) or send its text (analysisText).',
+  /** `analysisId` is not the id of an analysis (a UUID). */
+  invalidAnalysisId: 'The analysis id is not valid.',
+  /** `analysisText` is sent but empty or only spaces. */
+  analysisTextBlank: 'The analysis text is empty.',
+  /** `analysisText` is not a string. */
+  analysisTextNotText: 'The analysis text must be a string.',
+  analysisTextTooLong: `The analysis text is longer than ${MAX_ANALYSIS_TEXT_CHARS} characters.`,
 } as const;
 
 /** The report's file name (issue 13): `archlens-analysis-YYYY-MM-DD.pdf`, dated by the analysis (UTC). */
@@ -35,10 +53,14 @@ export function textReportObjectKey(userId: string, reportId: string): string {
   return `reports/${userId}/text-${reportId}.pdf`;
 }
 
-/** Longest analysis text accepted from the client (spec §3: primary, expanded and tags together). */
-export const MAX_ANALYSIS_TEXT_CHARS = 20_000;
-
-const requiredName = z.string({ error: REPORT_MESSAGES.missingFields }).trim().min(1, REPORT_MESSAGES.missingFields).max(100);
+/** A name field: the spec §5 text when missing or blank, the limit when too long. */
+function requiredName(tooLong: string) {
+  return z
+    .string({ error: REPORT_MESSAGES.missingFields })
+    .trim()
+    .min(1, REPORT_MESSAGES.missingFields)
+    .max(MAX_REPORT_NAME_CHARS, tooLong);
+}
 
 /**
  * `POST /api/email-analysis` body (spec §3 e-mail-analysis payload; issue 13): who receives it and
@@ -47,16 +69,21 @@ const requiredName = z.string({ error: REPORT_MESSAGES.missingFields }).trim().m
  */
 export const emailAnalysisRequestSchema = z
   .object({
-    firstName: requiredName,
-    lastName: requiredName,
+    firstName: requiredName(REPORT_MESSAGES.firstNameTooLong),
+    lastName: requiredName(REPORT_MESSAGES.lastNameTooLong),
     email: z
       .string({ error: REPORT_MESSAGES.missingFields })
       .trim()
       .min(1, REPORT_MESSAGES.missingFields)
-      .max(254, REPORT_MESSAGES.invalidEmail)
+      .max(MAX_REPORT_EMAIL_CHARS, REPORT_MESSAGES.emailTooLong)
       .pipe(z.email(REPORT_MESSAGES.invalidEmail)),
-    analysisId: z.string().uuid().optional(),
-    analysisText: z.string().trim().min(1).max(MAX_ANALYSIS_TEXT_CHARS).optional(),
+    analysisId: z.uuid({ error: REPORT_MESSAGES.invalidAnalysisId }).optional(),
+    analysisText: z
+      .string({ error: REPORT_MESSAGES.analysisTextNotText })
+      .trim()
+      .min(1, REPORT_MESSAGES.analysisTextBlank)
+      .max(MAX_ANALYSIS_TEXT_CHARS, REPORT_MESSAGES.analysisTextTooLong)
+      .optional(),
   })
   .refine((body) => body.analysisId !== undefined || body.analysisText !== undefined, { message: REPORT_MESSAGES.noContent });
 export type EmailAnalysisRequest = z.infer<typeof emailAnalysisRequestSchema>;

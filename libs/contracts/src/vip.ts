@@ -4,16 +4,33 @@ import { z } from 'zod';
  * VIP access (issue 15 point 4; spec §2 /vip-login, §6 unlimited plan, §7, §8): a username and
  * password from configuration sign the VIP user in on the unlimited plan.
  */
+
+/** Longest VIP username, in characters. */
+export const MAX_VIP_USERNAME_LENGTH = 100;
+/** Longest VIP password, in characters. */
+export const MAX_VIP_PASSWORD_LENGTH = 256;
+
+/** The refusals of `POST /api/vip-login`; the spec names no text for a value that is too long, so those say what the limit is. */
 export const VIP_MESSAGES = {
+  /** Spec §5: username and password required (missing or blank). */
   required: 'Username and password are required',
+  usernameTooLong: `Username must be at most ${MAX_VIP_USERNAME_LENGTH} characters`,
+  passwordTooLong: `Password must be at most ${MAX_VIP_PASSWORD_LENGTH} characters`,
   /** Spec §8: 'Access Denied' with this text for wrong credentials. */
   invalid: 'Invalid VIP credentials',
 } as const;
 
 /** `POST /api/vip-login` body (spec §5: username and password required). */
 export const vipLoginRequestSchema = z.object({
-  username: z.string({ error: VIP_MESSAGES.required }).trim().min(1, VIP_MESSAGES.required).max(100),
-  password: z.string({ error: VIP_MESSAGES.required }).min(1, VIP_MESSAGES.required).max(256),
+  username: z
+    .string({ error: VIP_MESSAGES.required })
+    .trim()
+    .min(1, VIP_MESSAGES.required)
+    .max(MAX_VIP_USERNAME_LENGTH, VIP_MESSAGES.usernameTooLong),
+  password: z
+    .string({ error: VIP_MESSAGES.required })
+    .min(1, VIP_MESSAGES.required)
+    .max(MAX_VIP_PASSWORD_LENGTH, VIP_MESSAGES.passwordTooLong),
 });
 export type VipLoginRequest = z.infer<typeof vipLoginRequestSchema>;
 

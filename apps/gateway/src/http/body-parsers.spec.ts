@@ -35,4 +35,41 @@ describe('bodyParsers (issue 11: per-route raw bodies)', () => {
       .expect(413);
     expect(big.body).toEqual({ message: 'Request body too large.' });
   });
+
+  it('answers JSON that is not an object or a list with 400 and says the body must be an object', async () => {
+    const app = echoApp();
+    for (const body of ['"text"', '42', 'true', 'null', ' "padded" ']) {
+      const res = await request(app).post('/api/form').set('Content-Type', 'application/json').send(body);
+      expect([body, res.status, res.body]).toEqual([body, 400, { message: 'The request body must be a JSON object.' }]);
+    }
+  });
+
+  it('answers a charset other than UTF-8 with 415 naming the charset, not as malformed JSON', async () => {
+    const app = echoApp();
+    for (const [charset, named] of [
+      ['latin1', 'LATIN1'],
+      ['utf-42', 'UTF-42'],
+    ]) {
+      const res = await request(app)
+        .post('/api/form')
+        .set('Content-Type', `application/json; charset=${charset}`)
+        .send('{"email":"a@b.co"}');
+      expect([charset, res.status, res.body]).toEqual([
+        charset,
+        415,
+        { message: `Unsupported charset "${named}": send the JSON body as UTF-8.` },
+      ]);
+    }
+    const utf8 = await request(app).post('/api/form').set('Content-Type', 'application/json; charset=UTF-8').send('{"a":1}').expect(200);
+    expect(utf8.body).toEqual({ raw: false, body: { a: 1 } });
+  });
+
+  it('answers an unknown Content-Encoding with 415 naming it', async () => {
+    const res = await request(echoApp())
+      .post('/api/form')
+      .set('Content-Type', 'application/json')
+      .set('Content-Encoding', 'x-unknown')
+      .send('{"a":1}');
+    expect([res.status, res.body]).toEqual([415, { message: 'Unsupported content encoding "x-unknown".' }]);
+  });
 });

@@ -57,7 +57,7 @@ export class MidjourneyWorkflowProvider implements WorkflowProvider {
     }
     steps.push(
       `Check the parameters: --ar ${midjourneyAspectRatio(options.aspectRatio)} is the ${aspectRatioLabel(options.aspectRatio)} frame${options.seed !== undefined ? `, --seed ${options.seed} repeats a result` : ''}.`,
-      `Submit the prompt; Midjourney answers with a grid of four, so ${options.variations === 1 ? 'pick the best one and upscale it' : `pick your ${options.variations} favourites and upscale them`}.`,
+      `Submit the prompt shown above${integrated || referenceCount > 0 ? ', with the links in place' : ''}; Midjourney answers with a grid of four, so ${options.variations === 1 ? 'pick the best one and upscale it' : `pick your ${options.variations} favourites and upscale them`}.`,
     );
     return { integratedWorkflow: integrated, midjourneyPrompt: parts.join(' '), midjourneyInstructions: steps, seedSupported: true };
   }

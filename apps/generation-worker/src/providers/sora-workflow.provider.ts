@@ -31,7 +31,8 @@ export function adherenceSentence(sketchInfluence: number): string {
 
 /**
  * Sora (issue 16 point 2, spec §2 /create): no image call and no key. The result is the prompt to
- * paste into Sora's image mode and the steps to take: with a sketch influence above 0 the
+ * paste into Sora's image mode and the steps to take (the workflow view shows the prompt above the
+ * steps, so the steps refer to it as "shown above"): with a sketch influence above 0 the
  * integrated workflow (image-to-image: the sketch is uploaded as the starting image), at 0 the
  * manual one (text only). Sora takes no seed.
  */
@@ -57,7 +58,7 @@ export class SoraWorkflowProvider implements WorkflowProvider {
     steps.push(
       `Set the aspect ratio to ${ratioNote}.`,
       `Set the number of variations to ${options.variations}.`,
-      'Paste the prompt below and press Create.',
+      'Paste the prompt shown above and press Create.',
       'Download the renders you keep; run it again with the same prompt for more options.',
     );
     return { integratedWorkflow: integrated, soraPrompt, soraInstructions: steps, seedSupported: false };

@@ -71,3 +71,47 @@ describe('Sora workflow (issue 16)', () => {
     expect(manual.soraInstructions!.join('\n')).not.toMatch(/starting image/);
   });
 });
+
+describe('workflow steps refer to the prompt where the workflow view shows it: above the steps', () => {
+  it.each([
+    [
+      'sora, integrated',
+      () => new SoraWorkflowProvider().workflow({ options: options(), prompt: promptOf(options()), referenceCount: 2 }).soraInstructions,
+    ],
+    [
+      'sora, manual',
+      () =>
+        new SoraWorkflowProvider().workflow({ options: options({ sketchInfluence: 0 }), prompt: promptOf(options()), referenceCount: 0 })
+          .soraInstructions,
+    ],
+    [
+      'midjourney, integrated',
+      () =>
+        new MidjourneyWorkflowProvider().workflow({ options: options(), prompt: promptOf(options()), referenceCount: 2 })
+          .midjourneyInstructions,
+    ],
+    [
+      'midjourney, manual',
+      () =>
+        new MidjourneyWorkflowProvider().workflow({
+          options: options({ sketchInfluence: 0 }),
+          prompt: promptOf(options()),
+          referenceCount: 0,
+        }).midjourneyInstructions,
+    ],
+  ])('%s: the prompt is "shown above", never "below"', (_name, steps) => {
+    const text = steps()!.join('\n');
+    expect(text).not.toMatch(/\bbelow\b/i);
+    expect(text).toMatch(/the prompt shown above/);
+  });
+
+  it('sora asks to paste the prompt shown above; midjourney names the links only when the prompt has placeholders', () => {
+    const sora = new SoraWorkflowProvider().workflow({ options: options(), prompt: promptOf(options()), referenceCount: 0 });
+    expect(sora.soraInstructions).toContain('Paste the prompt shown above and press Create.');
+    const manual = options({ sketchInfluence: 0 });
+    const midjourney = new MidjourneyWorkflowProvider().workflow({ options: manual, prompt: promptOf(manual), referenceCount: 0 });
+    expect(midjourney.midjourneyInstructions!.at(-1)).toMatch(/^Submit the prompt shown above; Midjourney answers/);
+    const withLinks = new MidjourneyWorkflowProvider().workflow({ options: options(), prompt: promptOf(options()), referenceCount: 1 });
+    expect(withLinks.midjourneyInstructions!.at(-1)).toMatch(/^Submit the prompt shown above, with the links in place; /);
+  });
+});
