@@ -35,6 +35,8 @@ test('/pricing shows the three plans with their prices, signed out', async ({ pa
   await page.goto('/pricing');
   await expect(page.getByTestId('pricing-plan-free')).toContainText('Free');
   await expect(page.getByTestId('pricing-free-price')).toHaveText('$0');
+  // Spec §1: 'Up to 10 images, 88-word descriptions, expanded analysis, PDF export'.
+  await expect(page.getByTestId('pricing-plan-free')).toContainText('PDF export');
   await expect(page.getByTestId('pricing-plan-monthly')).toContainText('Pro Monthly');
   await expect(page.getByTestId('pricing-monthly-price')).toHaveText('49.99 SGD');
   await expect(page.getByTestId('pricing-plan-monthly')).toContainText('200 credits');
@@ -157,6 +159,45 @@ for (const { width, height, margin, toastWidth } of [
     });
   });
 }
+
+/*
+ * Spec §9 toasts: shown in a region labelled 'Notification' that F8 focuses; swiped right 50 px or
+ * more a toast is dismissed, a shorter swipe leaves it.
+ */
+test('a toast sits in the Notification region, which F8 focuses, and a swipe right of 50 px dismisses it', async ({ page }) => {
+  await signUpAs(page, 'Jorn');
+  await page.goto('/pricing');
+  await page.route('**/api/create-checkout-session', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Payments are not configured' }) }),
+  );
+  await page.getByRole('button', { name: 'Choose Pro Monthly' }).click();
+  const region = page.getByRole('region', { name: 'Notification', exact: true });
+  const toast = region.getByRole('alert').filter({ hasText: 'Checkout Failed' });
+  await expect(toast).toBeVisible();
+
+  // F8 moves focus to the region, from wherever it was.
+  await page.getByRole('button', { name: 'Choose Pro Yearly' }).focus();
+  await page.keyboard.press('F8');
+  await expect(region).toBeFocused();
+
+  await settledToastLayout(page, 'Checkout Failed');
+  const { x: left, y: top, width, height } = (await toast.boundingBox())!;
+  const swipe = async (dx: number) => {
+    const x = left + width / 3;
+    const y = top + height / 2;
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x + dx, y, { steps: 8 });
+    await page.mouse.up();
+  };
+  // 30 px: the toast goes back and stays.
+  await swipe(30);
+  await page.waitForTimeout(300);
+  await expect(toast).toBeVisible();
+  // 60 px: dismissed.
+  await swipe(60);
+  await expect(toast).toBeHidden({ timeout: 2_000 });
+});
 
 test('/account shows Free, and the style description editor holds 500 characters and keeps what it saved', async ({ page }) => {
   await signUpAs(page, 'Eileen');

@@ -109,12 +109,15 @@ test.describe('Image Generation', () => {
     await expect(prompt).toContainText('golden-hour');
     await expect(style).toHaveValue(STYLE);
 
-    // Four reference slots; images only (spec §5).
+    // Four reference slots; images only (spec §5 general image upload rule).
     const readToasts = await recordToasts(page);
     await page
       .getByTestId('reference-input')
       .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
     await expect.poll(readToasts).toContain('Invalid Files');
+    // Spec §5's general image upload text, not the analysis screen's '"notes.txt" is not an image file.'
+    expect(await readToasts()).toContain('Only image files are allowed.');
+    expect(await readToasts()).not.toContain('is not an image file');
     await page.getByTestId('reference-input').setInputFiles(REFERENCES);
     await expect(page.getByTestId('reference-count')).toHaveText('2/4');
     await expect(page.getByTestId('reference-slot-filled')).toHaveCount(2);
@@ -127,6 +130,12 @@ test.describe('Image Generation', () => {
     await generate.click();
     await expect.poll(readToasts).toContain('Style Description Required');
     expect(await readToasts()).toContain('Please provide a style description for better results.');
+    // Spec §5, §9: at most 500 characters; the 501st cannot be typed, and the counter says so.
+    await style.fill('a'.repeat(500));
+    await style.press('End');
+    await style.pressSequentially('b');
+    await expect(style).toHaveValue('a'.repeat(500));
+    await expect(page.getByTestId('generation-style-counts')).toHaveText('500/500 characters · 1 word');
     await style.fill(STYLE);
 
     // Sora (the default provider): the workflow view, image-to-image from the sketch.

@@ -188,3 +188,46 @@ test('an analysis leaves the screen as a PDF, a copy, a clipboard entry and an e
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/admin-login$/);
 });
+
+/*
+ * /admin on a 390 px phone: the leads table's pagination row fits its box, so the next-page button
+ * is on screen and works. The admin routes are answered here (a token and 123 leads), so that the
+ * row shows '1–25 of 123' whatever the database holds.
+ */
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("/admin's pagination row fits the leads card, and the next-page button is on screen", async ({ page }) => {
+    const pages: string[] = [];
+    await page.route('**/api/admin/verify', (route) =>
+      route.fulfill({ json: { valid: true, username: 'admin', expiresAt: new Date(Date.now() + 3_600_000).toISOString() } }),
+    );
+    await page.route('**/api/admin/leads/stats', (route) =>
+      route.fulfill({
+        json: { totalLeads: 123, weeklyLeads: 4, sourceBreakdown: { analysis_email: 123 }, conversionRate: 0, leadsPerWeek: [] },
+      }),
+    );
+    await page.route('**/api/admin/leads?*', (route) => {
+      const url = new URL(route.request().url());
+      pages.push(url.searchParams.get('page') ?? '');
+      return route.fulfill({ json: { leads: [], total: 123, page: Number(url.searchParams.get('page') ?? 1), pageSize: 25 } });
+    });
+    await page.addInitScript((key) => localStorage.setItem(key, 'phone-test-token'), ADMIN_TOKEN_KEY);
+    await page.goto('/admin');
+    const pagination = page.locator('.MuiTablePagination-root');
+    await expect(pagination).toContainText('1–25 of 123');
+    const fit = await pagination.evaluate((row) => {
+      const box = row.getBoundingClientRect();
+      const next = row.querySelector('[aria-label="Go to next page"]')!.getBoundingClientRect();
+      return { scrollWidth: row.scrollWidth, clientWidth: row.clientWidth, right: box.right, nextRight: next.right };
+    });
+    expect(fit.scrollWidth).toBeLessThanOrEqual(fit.clientWidth);
+    expect(fit.nextRight).toBeLessThanOrEqual(fit.right);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+    // The page-size select keeps its name with its label visually hidden.
+    await expect(pagination.getByRole('combobox', { name: /Rows per page/ })).toBeVisible();
+    await pagination.getByRole('button', { name: 'Go to next page' }).click();
+    await expect(pagination).toContainText('26–50 of 123');
+    expect(pages).toContain('2');
+  });
+});

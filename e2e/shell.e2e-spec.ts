@@ -173,6 +173,49 @@ test.describe('on a phone', () => {
   });
 });
 
+/*
+ * The navigation bar fits the screen at every width (issue: between about 900 and 1060 px the full
+ * bar of a signed-in user ran past the right edge and cut Sign Out off): nothing scrolls sideways,
+ * and Sign Out is either in the bar and wholly on screen (1200 px and up) or in the menu. A long first
+ * name (the bar shows at most 160 px of it) for the free user; the VIP user has no Pro badge.
+ */
+for (const account of ['free', 'vip'] as const) {
+  test(`signed in (${account}), the navigation bar fits the screen from 900 to 1440 px and Sign Out is in reach`, async ({
+    page,
+    context,
+  }) => {
+    if (account === 'free') await signUp(context, 'Maximiliane-Christophine');
+    else {
+      await page.goto('/vip-login');
+      await page.getByRole('button', { name: 'Demo' }).click();
+      const home = page.waitForURL((url) => url.pathname === '/');
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await home;
+    }
+    for (const width of [900, 960, 1000, 1200, 1440]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/pricing');
+      await expect(page.getByRole('link', { name: 'ArchLens home' })).toBeVisible();
+      await expect(page.getByTestId('clipboard-trigger')).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `scroll width at ${width} px`).toBe(width);
+      const signOut = page.getByRole('banner').getByRole('link', { name: 'Sign Out' });
+      if (width >= 1200) {
+        await expect(signOut).toBeVisible();
+        const box = (await signOut.boundingBox())!;
+        expect(box.x + box.width, `Sign Out's right edge at ${width} px`).toBeLessThanOrEqual(width);
+        await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden();
+      } else {
+        await expect(signOut).toBeHidden();
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        const menu = page.getByRole('navigation', { name: 'Main navigation' });
+        await expect(menu.getByRole('link', { name: 'Sign Out' })).toBeVisible();
+        await page.keyboard.press('Escape');
+        await expect(menu).toBeHidden();
+      }
+    }
+  });
+}
+
 test('signed out, a deep link to /analyse and an unknown path show the landing', async ({ page }) => {
   await page.goto('/analyse');
   await landingShown(page);
@@ -181,8 +224,22 @@ test('signed out, a deep link to /analyse and an unknown path show the landing',
 
   await page.goto('/no-such-page');
   await landingShown(page);
+});
+
+test('signed out, /account says so and goes to login after about 0.5 seconds (spec §2 /account, §9)', async ({ page }) => {
+  const requests: { path: string; at: number }[] = [];
+  page.on('request', (request) => requests.push({ path: new URL(request.url()).pathname, at: Date.now() }));
   await page.goto('/account');
-  await landingShown(page);
+  const toast = page.getByRole('alert').filter({ hasText: 'Unauthorized' });
+  await expect(toast).toContainText('You are logged out. Logging in again...');
+  const shownAt = Date.now();
+  // /api/login answers with /?signin=1, which opens the sign-in dialog.
+  await expect(page.getByRole('dialog').getByText('Sign In to ArchLens')).toBeVisible();
+  const login = requests.find((request) => request.path === '/api/login');
+  expect(login).toBeDefined();
+  // Not at once: the toast is seen first (500 ms, less what passed before the toast was read).
+  expect(login!.at - shownAt).toBeGreaterThan(100);
+  await expect(page).toHaveURL(/\/$/);
 });
 
 test('the floating services button opens the services page in a new tab', async ({ page, context }) => {

@@ -78,10 +78,11 @@ test('the Working Clipboard collects an analysis and a sketch reading, compacts,
   await dialog.getByRole('button', { name: 'Copy All' }).click();
   await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(stored);
 
-  // Make Compact: one prompt that starts with the base prompt, within 4850 characters; its own Copy.
+  // Make Compact: the base prompt, a newline, then the content (spec §9), within 4850 characters; its own Copy.
   await dialog.getByRole('button', { name: 'Make Compact' }).click();
   const compact = await dialog.getByTestId('compact-prompt').inputValue();
-  expect(compact.startsWith(`${BASE_PROMPT} `)).toBe(true);
+  expect(compact.startsWith(`${BASE_PROMPT}\n`)).toBe(true);
+  expect(compact.split('\n')).toHaveLength(2);
   expect(compact.length).toBeLessThanOrEqual(4850);
   expect(compact).not.toContain('———');
   expect(compact).toContain(description.split(' ').slice(0, 8).join(' '));
@@ -137,4 +138,41 @@ test('the Working Clipboard collects an analysis and a sketch reading, compacts,
   await expect.poll(toastsAfterReload).toContain('Opening WhatsApp');
   const opened = await page.evaluate(() => (window as unknown as { opened: string[] }).opened);
   expect(opened).toEqual([`https://wa.me/?text=${encodeURIComponent(compact)}`]);
+});
+
+/*
+ * Spec §7 POST /api/email-clipboard: "on failure the response text is the message, falling back to
+ * 'Failed to send email'": a short plain-text body (a proxy answered) is the message; an HTML page
+ * is not, and the fallback shows.
+ */
+test('Email Myself shows a plain-text failure body as the message, and the fallback for an HTML page', async ({ page }) => {
+  const email = `clipboard-failure-${Date.now()}@example.com`;
+  expect(
+    (
+      await page.request.post('/api/auth/signup', { data: { email, first_name: 'Aino', last_name: 'Aalto', password: 'plywood' } })
+    ).status(),
+  ).toBe(201);
+  await page.goto('/');
+  const readToasts = await recordToasts(page);
+  await page.getByTestId('clipboard-trigger').click();
+  await page.getByRole('dialog', { name: 'Working Clipboard' }).getByRole('button', { name: 'Email Myself' }).click();
+  const mail = page.getByRole('dialog', { name: 'Email Your Clipboard' });
+  await mail.getByLabel('Email Address').fill(email);
+  await mail.getByLabel('First Name').fill('Aino');
+  await mail.getByLabel('Last Name').fill('Aalto');
+
+  await page.route('**/api/email-clipboard', (route) =>
+    route.fulfill({ status: 502, contentType: 'text/plain', body: 'Mail relay unavailable, try again shortly' }),
+  );
+  // The dialog stays open, so the page behind it (and its toasts) is hidden from the accessibility tree: read the text.
+  await mail.getByRole('button', { name: 'Send Email' }).click();
+  await expect.poll(readToasts).toContain('Mail relay unavailable, try again shortly');
+
+  await page.unroute('**/api/email-clipboard');
+  await page.route('**/api/email-clipboard', (route) =>
+    route.fulfill({ status: 502, contentType: 'text/html', body: '<html><body><h1>502 Bad Gateway</h1></body></html>' }),
+  );
+  await mail.getByRole('button', { name: 'Send Email' }).click();
+  await expect.poll(readToasts).toContain('Failed to send email');
+  expect(await readToasts()).not.toContain('502 Bad Gateway');
 });

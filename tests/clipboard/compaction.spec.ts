@@ -57,13 +57,13 @@ describe('Make Compact on real analysis text (property tests, fast-check)', () =
     expect(corpus).toContain('## ');
   });
 
-  it('is never longer than the budget and always starts with the base prompt', () => {
+  it('is never longer than the budget and always starts with the base prompt and a newline (spec §9)', () => {
     fc.assert(
       fc.property(clipboards(), budgets, (text, budget) => {
         const result = compactPrompt(text, budget);
         // The only refusal possible here: every clipboard has the base prompt, so nothing after it.
         if (!result.ok) return result.reason === 'no-content' && contentAfterBasePrompt(text) === '';
-        return result.prompt.length <= budget && result.prompt.startsWith(`${BASE_PROMPT} `);
+        return result.prompt.length <= budget && result.prompt.startsWith(`${BASE_PROMPT}\n`);
       }),
       { numRuns: 1000 },
     );
@@ -90,7 +90,7 @@ describe('Make Compact on real analysis text (property tests, fast-check)', () =
         if (!result.ok) return true;
         const content = contentAfterBasePrompt(text);
         const room = budget - BASE_PROMPT.length - 1;
-        if (content.length <= room) return result.prompt === `${BASE_PROMPT} ${content}`;
+        if (content.length <= room) return result.prompt === `${BASE_PROMPT}\n${content}`;
         // A sentence end in the whole content (followed by a space or the end) that lies within the room.
         const sentenceFits = [...content.matchAll(SENTENCE_ENDS)].some((match) => match.index + match[0].length <= room);
         return sentenceFits ? /[.!?]["'\u2019\u201d)\]]*$/.test(result.prompt) : result.prompt.endsWith('…');

@@ -67,32 +67,46 @@ describe('Make Compact (spec §2, §5, §8; issue 14)', () => {
     expect(COMPACT_MESSAGES.noContent).toBe('Please add content after the base prompt first.');
   });
 
-  it('joins the base prompt and what follows into one paragraph, without separators, placeholder or heading marks', () => {
+  it('is the base prompt, a newline, then what follows as one paragraph, without separators, placeholder or heading marks (spec §9)', () => {
     const text = entry('Design Language Analysis (Expanded)', '## Massing\nLong, low volumes.\n\n## Light\nEven and soft.');
     const result = compactPrompt(text);
-    expect(result).toEqual({ ok: true, prompt: `${BASE_PROMPT} Massing: Long, low volumes. Light: Even and soft.` });
+    expect(result).toEqual({ ok: true, prompt: `${BASE_PROMPT}\nMassing: Long, low volumes. Light: Even and soft.` });
     expect(COMPACT_MESSAGES.created(result.ok ? result.prompt.length : 0)).toMatch(/^Generated \d+ character prompt$/);
   });
 
   it('trims at the last sentence end that fits the budget', () => {
     const text = entry('A', 'One two three. Four five six. Seven eight nine ten eleven.');
     const budget = BASE_PROMPT.length + 1 + 'One two three. Four five six. Seven'.length;
-    expect(compactPrompt(text, budget)).toEqual({ ok: true, prompt: `${BASE_PROMPT} One two three. Four five six.` });
+    expect(compactPrompt(text, budget)).toEqual({ ok: true, prompt: `${BASE_PROMPT}\nOne two three. Four five six.` });
   });
 
   it('with no sentence end in reach, trims at a word boundary and adds an ellipsis', () => {
     const text = entry('A', 'alpha beta gamma delta epsilon zeta');
     const budget = BASE_PROMPT.length + 1 + 'alpha beta gamm'.length;
-    expect(compactPrompt(text, budget)).toEqual({ ok: true, prompt: `${BASE_PROMPT} alpha beta…` });
+    expect(compactPrompt(text, budget)).toEqual({ ok: true, prompt: `${BASE_PROMPT}\nalpha beta…` });
   });
 
   it('does not take a decimal point at the edge of the room for a sentence end', () => {
     const text = entry('A', 'Mean luminance is 0.4 overall here');
     const budget = BASE_PROMPT.length + 1 + 'Mean luminance is 0.'.length;
-    expect(compactPrompt(text, budget)).toEqual({ ok: true, prompt: `${BASE_PROMPT} Mean luminance is…` });
+    expect(compactPrompt(text, budget)).toEqual({ ok: true, prompt: `${BASE_PROMPT}\nMean luminance is…` });
   });
 
   it('sets the budget at 4900 − 50 characters', () => {
     expect(COMPACT_PROMPT_BUDGET).toBe(4850);
+  });
+
+  it('keeps the whole prompt, the newline included, within 4850 characters', () => {
+    const room = COMPACT_PROMPT_BUDGET - BASE_PROMPT.length - 1;
+    // Short words, no sentence end, exactly `room` characters: they fit untouched; one word more does not.
+    const fits = `${'abcde '.repeat(room).slice(0, room - 1)}z`;
+    expect(fits).toHaveLength(room);
+    const exact = compactPrompt(entry('A', fits));
+    expect(exact).toEqual({ ok: true, prompt: `${BASE_PROMPT}\n${fits}` });
+    expect(exact.ok && exact.prompt.length).toBe(COMPACT_PROMPT_BUDGET);
+    const over = compactPrompt(entry('A', `${fits} more`));
+    expect(over.ok && over.prompt.length).toBeLessThanOrEqual(COMPACT_PROMPT_BUDGET);
+    expect(over.ok && over.prompt.startsWith(`${BASE_PROMPT}\n`)).toBe(true);
+    expect(over.ok && over.prompt.endsWith('…')).toBe(true);
   });
 });

@@ -131,10 +131,14 @@ function trimToRoom(content: string, room: number): string {
   return lastSpace > 0 ? `${content.slice(0, lastSpace).trimEnd()}…` : '';
 }
 
+/** Spec §9: what joins the base prompt and the trimmed content of a compact prompt. */
+export const COMPACT_PROMPT_JOINER = '\n';
+
 /**
- * Make Compact (spec §2, §5, §8; issue 14): the base prompt's line followed by everything after it
- * as one paragraph (`contentAfterBasePrompt`), within `COMPACT_PROMPT_BUDGET` characters, trimmed at
- * a sentence end where one fits, else at a word boundary with an ellipsis.
+ * Make Compact (spec §2, §5, §8, §9; issue 14): the base prompt's line, a newline, then everything
+ * after it as one paragraph (`contentAfterBasePrompt`), within `COMPACT_PROMPT_BUDGET` characters in
+ * all (the newline counts), trimmed at a sentence end where one fits, else at a word boundary with
+ * an ellipsis. Spec §9: "The compact prompt is the base prompt, a newline, then the trimmed content."
  * @returns the prompt, or why there is none: no base prompt (`canCompact` is false) or nothing after it
  */
 export function compactPrompt(text: string, budget: number = COMPACT_PROMPT_BUDGET): CompactResult {
@@ -143,10 +147,11 @@ export function compactPrompt(text: string, budget: number = COMPACT_PROMPT_BUDG
   if (content === '') return { ok: false, reason: 'no-content' };
   const lineStart = text.lastIndexOf('\n', text.indexOf(BASE_PROMPT_START)) + 1;
   const lineEnd = text.indexOf('\n', lineStart);
+  const joiner = COMPACT_PROMPT_JOINER.length;
   let head = text.slice(lineStart, lineEnd === -1 ? undefined : lineEnd).trim();
   // A base-prompt line edited until nothing else fits falls back to the base prompt itself.
-  if (head.length >= budget - 1) head = BASE_PROMPT.length < budget - 1 ? BASE_PROMPT : BASE_PROMPT_START;
-  const kept = trimToRoom(content, budget - head.length - 1);
+  if (head.length >= budget - joiner) head = BASE_PROMPT.length < budget - joiner ? BASE_PROMPT : BASE_PROMPT_START;
+  const kept = trimToRoom(content, budget - head.length - joiner);
   if (kept === '') return { ok: false, reason: 'no-content' };
-  return { ok: true, prompt: `${head} ${kept}` };
+  return { ok: true, prompt: `${head}${COMPACT_PROMPT_JOINER}${kept}` };
 }

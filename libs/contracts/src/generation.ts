@@ -3,6 +3,7 @@ import {
   ASPECT_RATIOS,
   DETAIL_LEVELS,
   GENERATION_DEFAULTS,
+  GENERATION_MESSAGES,
   GENERATION_PROVIDERS,
   LIGHTING_OPTIONS,
   MAX_REFERENCE_IMAGES,
@@ -11,6 +12,7 @@ import {
   VARIATIONS,
 } from './generation-options.js';
 import { MAX_SKETCH_SUMMARY_CHARS } from './sketch.js';
+import { MAX_STYLE_DESCRIPTION_CHARS, STYLE_PROFILE_MESSAGES } from './style-profile.js';
 
 export * from './generation-options.js';
 
@@ -23,19 +25,28 @@ export * from './generation-options.js';
 /** Spec §7: the multipart file fields of `POST /api/generate`: one `sketch`, `references` repeated (up to 4). */
 export const GENERATION_FILE_FIELDS = { sketch: 'sketch', references: 'references' } as const;
 
-/** Longest style description a generation takes, in characters (the saved profile holds 500; an edit may add to it). */
-export const MAX_GENERATION_STYLE_CHARS = 2_000;
+/**
+ * Longest style description a generation takes, in characters: spec §5, §9 "Style description
+ * maximum 500 characters", the same limit as the saved style profile the field starts from.
+ */
+export const MAX_GENERATION_STYLE_CHARS = MAX_STYLE_DESCRIPTION_CHARS;
 
 const intField = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
 /**
  * The text fields of `POST /api/generate` (spec §3 generation request), as multipart sends them
- * (strings, coerced). Beyond the spec: `jobId`, a UUID the SPA chooses so it can follow
+ * (strings, coerced). `styleDescription` missing or blank gives spec §5's 'Please provide a style
+ * description for better results.'; over 500 characters (spec §9), 'Please keep your description
+ * under 500 characters.' (spec §5, the style editor's text). Beyond the spec: `jobId`, a UUID the SPA chooses so it can follow
  * `GET /api/generations/{jobId}/events` while the request runs (a new one when absent), and
  * `sketchDescription`, the sketch reading the combined-prompt panel shows (structure).
  */
 export const generateFieldsSchema = z.object({
-  styleDescription: z.string().trim().min(1, 'Please provide a style description for better results.').max(MAX_GENERATION_STYLE_CHARS),
+  styleDescription: z
+    .string({ error: GENERATION_MESSAGES.styleRequired })
+    .trim()
+    .min(1, GENERATION_MESSAGES.styleRequired)
+    .max(MAX_GENERATION_STYLE_CHARS, STYLE_PROFILE_MESSAGES.tooLong),
   sketchDescription: z.string().trim().max(MAX_SKETCH_SUMMARY_CHARS).default(''),
   aspectRatio: z.enum(ASPECT_RATIOS).default(GENERATION_DEFAULTS.aspectRatio),
   sketchInfluence: intField(SKETCH_INFLUENCE.min, SKETCH_INFLUENCE.max)

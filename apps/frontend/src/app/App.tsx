@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { SignInDialogProvider } from '../features/auth/components/SignInDialogProvider';
 import { WorkingClipboardProvider } from '../features/working-clipboard/components/WorkingClipboardProvider';
-import { ToastContent } from '../shared/toast';
+import { ToastContent, ToastRegion } from '../shared/toast';
 import { createQueryClient } from './query-client';
 import { AppRoutes } from './router';
 import { theme } from './theme';
@@ -20,9 +20,14 @@ const toastComponents = {
   info: ToastContent,
 };
 
-/** The SPA root: the query client (spec §7, §9 defaults), MUI theme, toasts (spec §9: one at a time, 5000 ms) and routes. */
+/**
+ * The SPA root: the query client (spec §7, §9 defaults), MUI theme, toasts (spec §9: one at a time,
+ * 5000 ms, in the region labelled 'Notification' that F8 focuses; swiped right to dismiss) and routes.
+ */
 export function App() {
   const [queryClient] = useState(createQueryClient);
+  // The toasts' region (`ToastRegion`); notistack renders into it once it is in the page.
+  const [toastRegion, setToastRegion] = useState<HTMLElement | null>(null);
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
@@ -32,6 +37,7 @@ export function App() {
         autoHideDuration={5000}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         Components={toastComponents}
+        domRoot={toastRegion ?? undefined}
       >
         <QueryClientProvider client={queryClient}>
           <BrowserRouter>
@@ -45,6 +51,7 @@ export function App() {
           </BrowserRouter>
         </QueryClientProvider>
       </SnackbarProvider>
+      <ToastRegion onRegion={setToastRegion} />
     </ThemeProvider>
   );
 }

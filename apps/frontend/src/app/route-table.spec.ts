@@ -1,4 +1,4 @@
-import { APP_ROUTES, type AppRoute, isRouted, navigationLinks, reachableRoutes } from './route-table';
+import { APP_ROUTES, type AppRoute, isRouted, navigationLinks, reachableRoutes, signedOutLoginRoutes } from './route-table';
 
 /** Every page of spec §2 built, to check the rules as they will be once the pages exist. */
 const ALL_BUILT: AppRoute[] = APP_ROUTES.map((route) => ({ ...route, built: true }));
@@ -42,6 +42,20 @@ describe('route table access rules (spec §2, §6)', () => {
     expect(isRouted('/analyse', false)).toBe(false);
     expect(isRouted('/', false)).toBe(true);
     expect(isRouted('/no-such-page', true)).toBe(false);
+  });
+});
+
+describe('signed-in pages opened signed out (spec §2)', () => {
+  it('/account sends the visitor to login; the other signed-in pages show the landing', () => {
+    expect(paths(signedOutLoginRoutes())).toEqual(['/account']);
+    expect(paths(signedOutLoginRoutes(ALL_BUILT))).toEqual(['/account']);
+    // Still not a page a signed-out visitor can open.
+    expect(isRouted('/account', false)).toBe(false);
+  });
+
+  it('a page not built yet sends nobody anywhere', () => {
+    const unbuilt = APP_ROUTES.map((route) => (route.path === '/account' ? { ...route, built: false } : route));
+    expect(signedOutLoginRoutes(unbuilt)).toEqual([]);
   });
 });
 

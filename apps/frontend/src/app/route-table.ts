@@ -14,6 +14,12 @@ export interface AppRoute {
    * page checks the token itself, spec §4, whether or not a user is signed in).
    */
   access: 'all' | 'signedIn' | 'adminToken';
+  /**
+   * What a signed-out visitor gets at a `signedIn` page: the landing (spec §2: every path that is not
+   * reachable signed out shows it; the default), or `login`: the 'Unauthorized' toast, then /api/login
+   * after 500 ms (spec §2 /account, §8, §9).
+   */
+  signedOut?: 'landing' | 'login';
   /** False until the page exists; an unbuilt page is neither routed nor linked. */
   built: boolean;
   /** Position and label in the signed-in navigation bar, when it is linked there. */
@@ -27,7 +33,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   // Not in spec §2's navigation bar; issue 14 asks for a link to it (after Analyse, the other free tool).
   { path: '/read-sketch', page: 'readSketch', access: 'signedIn', built: true, nav: { label: 'Read Sketch' } },
   { path: '/pricing', page: 'pricing', access: 'all', built: true, nav: { label: 'Pricing' } },
-  { path: '/account', page: 'account', access: 'signedIn', built: true, nav: { label: 'Account' } },
+  // Spec §2 /account: signed-out users are sent to login after about 0.5 seconds.
+  { path: '/account', page: 'account', access: 'signedIn', signedOut: 'login', built: true, nav: { label: 'Account' } },
 
   // Spec §2 lists /admin as "admin token": an administrator need not have a user account, so the
   // page is routed in both states and sends a visitor without a valid token to /admin-login (§4).
@@ -43,6 +50,16 @@ export const APP_ROUTES: readonly AppRoute[] = [
  */
 export function reachableRoutes(signedIn: boolean, routes: readonly AppRoute[] = APP_ROUTES): AppRoute[] {
   return routes.filter((route) => route.built && (signedIn || route.access !== 'signedIn'));
+}
+
+/**
+ * The signed-in pages that send a signed-out visitor to login instead of showing the landing: spec
+ * §2 /account, "Signed-out users are sent to login after about 0.5 seconds with the message 'You are
+ * logged out. Logging in again...'". Every other signed-in page shows the landing (spec §2, §6).
+ * @returns the built routes with `signedOut: 'login'`
+ */
+export function signedOutLoginRoutes(routes: readonly AppRoute[] = APP_ROUTES): AppRoute[] {
+  return routes.filter((route) => route.built && route.access === 'signedIn' && route.signedOut === 'login');
 }
 
 export interface NavLinkEntry {

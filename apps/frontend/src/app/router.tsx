@@ -1,13 +1,14 @@
 import Box from '@mui/material/Box';
 import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { LoggedOutRedirect } from '../features/auth/components/LoggedOutRedirect';
 import { useAuth } from '../features/auth/hooks/use-auth';
 import { useSignInDialog } from '../features/auth/sign-in-dialog-context';
 import { AUTH_TEXTS } from '../features/auth/texts';
 import { ServicesButton } from '../features/navigation/components/ServicesButton';
 import { TopBar } from '../features/navigation/components/TopBar';
 import { FullPageSpinner } from '../shared/components/FullPageSpinner';
-import { type PageId, reachableRoutes } from './route-table';
+import { type PageId, reachableRoutes, signedOutLoginRoutes } from './route-table';
 
 // Split by route: each page is its own chunk, so the signed-out landing loads none of the
 // signed-in screens.
@@ -55,9 +56,10 @@ function useSignInQueryFlag(signedOut: boolean | null) {
 }
 
 /**
- * Routes by auth state (spec §2, §4, §6), read from the route table. Signed out, / and every path
- * that is not a reachable public page show the landing; signed in, / is home, the built pages are
- * routed and any other path goes back to /. The floating services button is on every page.
+ * Routes by auth state (spec §2, §4, §6), read from the route table. Signed out, /account sends the
+ * visitor to login (toast, then /api/login after 500 ms: spec §2 /account, §9), and / and every
+ * other path that is not a reachable public page show the landing; signed in, / is home, the built
+ * pages are routed and any other path goes back to /. The floating services button is on every page.
  */
 export function AppRoutes() {
   const auth = useAuth();
@@ -84,6 +86,9 @@ export function AppRoutes() {
         ) : (
           <Routes>
             {routes}
+            {signedOutLoginRoutes().map((route) => (
+              <Route key={route.path} path={route.path} element={<LoggedOutRedirect />} />
+            ))}
             <Route path="*" element={<LandingPage />} />
           </Routes>
         )}

@@ -1,7 +1,9 @@
 import Alert, { type AlertColor } from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import { enqueueSnackbar, SnackbarContent, type CustomContentProps } from 'notistack';
-import { forwardRef } from 'react';
+import Box from '@mui/material/Box';
+import { closeSnackbar, enqueueSnackbar, SnackbarContent, type CustomContentProps, type SnackbarKey } from 'notistack';
+import { forwardRef, useCallback, useEffect, useRef, useState, type PointerEvent } from 'react';
+import { isToastFocusKey, swipeDismisses, swipeOffset, TOAST_REGION_LABEL } from './toast-gestures';
 
 export type ToastVariant = 'success' | 'error' | 'info' | 'warning';
 
@@ -38,29 +40,128 @@ const TOAST_MAX_WIDTH = 420;
 const TOAST_PHONE_MARGIN = 16;
 
 /**
+ * The notifications area (spec §9): a region labelled 'Notification' that the toasts are rendered
+ * into (it is given to notistack's `domRoot`), focused by F8 from anywhere on the page so that a
+ * screen reader reads the toast shown. It takes no room: notistack's container inside is fixed to
+ * the viewport.
+ * @param onRegion called with the region's element once it is in the page (null when it leaves)
+ */
+export function ToastRegion({ onRegion }: { onRegion: (region: HTMLElement | null) => void }) {
+  const region = useRef<HTMLElement | null>(null);
+  const attach = useCallback(
+    (element: HTMLElement | null) => {
+      region.current = element;
+      onRegion(element);
+    },
+    [onRegion],
+  );
+  useEffect(() => {
+    const focusOnF8 = (event: KeyboardEvent) => {
+      if (!isToastFocusKey(event) || !region.current) return;
+      event.preventDefault();
+      region.current.focus();
+    };
+    document.addEventListener('keydown', focusOnF8);
+    return () => document.removeEventListener('keydown', focusOnF8);
+  }, []);
+  return (
+    <Box
+      component="section"
+      ref={attach}
+      aria-label={TOAST_REGION_LABEL}
+      tabIndex={-1}
+      data-testid="toast-region"
+      // The region has no box of its own: the toast it holds shows where focus is.
+      sx={{
+        outline: 'none',
+        '&:focus-visible [data-toast-id] .MuiAlert-root': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+      }}
+    />
+  );
+}
+
+/**
+ * Spec §9 swipe right: the toast follows a pointer (finger, pen or mouse) dragged to the right, and
+ * is dismissed when let go at least 50 px from where it was taken; a shorter swipe puts it back.
+ * @returns how far the toast is moved now, whether a swipe is under way, and the pointer handlers
+ */
+function useSwipeToDismiss(id: SnackbarKey) {
+  const start = useRef<{ pointerId: number; x: number } | null>(null);
+  const [offset, setOffset] = useState(0);
+  const [swiping, setSwiping] = useState(false);
+
+  const finish = (event: PointerEvent<HTMLElement>, cancelled: boolean) => {
+    const from = start.current;
+    if (!from || from.pointerId !== event.pointerId) return;
+    start.current = null;
+    setSwiping(false);
+    if (!cancelled && swipeDismisses(swipeOffset(from.x, event.clientX))) closeSnackbar(id);
+    else setOffset(0);
+  };
+
+  const handlers = {
+    onPointerDown: (event: PointerEvent<HTMLElement>) => {
+      if (!event.isPrimary || (event.pointerType === 'mouse' && event.button !== 0)) return;
+      start.current = { pointerId: event.pointerId, x: event.clientX };
+      setSwiping(true);
+      event.currentTarget.setPointerCapture?.(event.pointerId);
+    },
+    onPointerMove: (event: PointerEvent<HTMLElement>) => {
+      const from = start.current;
+      if (from && from.pointerId === event.pointerId) setOffset(swipeOffset(from.x, event.clientX));
+    },
+    onPointerUp: (event: PointerEvent<HTMLElement>) => finish(event, false),
+    onPointerCancel: (event: PointerEvent<HTMLElement>) => finish(event, true),
+  };
+  return { offset, swiping, handlers };
+}
+
+/**
  * notistack content for every variant: an MUI Alert, so toasts follow the theme. On a phone the
  * toast is the screen's width less {@link TOAST_PHONE_MARGIN} each side, on a larger screen at
  * most {@link TOAST_MAX_WIDTH}; its text wraps inside it, breaking a word that has no space to
  * break at (a URL, an id, an e-mail address) rather than running past the right edge, where MUI's
- * Alert would cut it off.
+ * Alert would cut it off. Swiped right 50 px or more, it is dismissed (spec §9); its text is
+ * therefore not selectable.
  */
 export const ToastContent = forwardRef<HTMLDivElement, CustomContentProps>(function ToastContent(
   { id, message, variant, style, className },
   ref,
 ) {
+  const swipe = useSwipeToDismiss(id);
   return (
-    <SnackbarContent ref={ref} style={style} className={className} data-toast-id={id}>
+    <SnackbarContent
+      ref={ref}
+      // Vertical scrolling stays the browser's; a horizontal move of a finger is the swipe. The text
+      // is not selectable (as in Radix's toast): a mouse drag over it is a swipe, and a selection left
+      // by one would start a native drag on the next and cancel that swipe.
+      style={{ ...style, touchAction: 'pan-y', userSelect: 'none' }}
+      className={className}
+      data-toast-id={id}
+      {...swipe.handlers}
+    >
       <Alert
         severity={severityOf[variant] ?? 'info'}
         role={variant === 'error' ? 'alert' : 'status'}
         variant="standard"
         elevation={3}
+        // The swipe moves the toast's box; notistack's own slide moves the content around it.
+        style={
+          swipe.offset > 0 || swipe.swiping
+            ? {
+                transform: `translateX(${swipe.offset}px)`,
+                opacity: Math.max(0.4, 1 - swipe.offset / 200),
+                transition: swipe.swiping ? 'none' : undefined,
+              }
+            : undefined
+        }
         sx={{
           width: '100%',
           maxWidth: { xs: `calc(100vw - ${2 * TOAST_PHONE_MARGIN}px)`, sm: TOAST_MAX_WIDTH },
           alignItems: 'flex-start',
           border: 1,
           borderColor: 'divider',
+          transition: 'transform 150ms ease-out, opacity 150ms ease-out',
           '& .MuiAlert-message': { minWidth: 0, overflowWrap: 'anywhere' },
         }}
       >

@@ -81,7 +81,9 @@ export const GENERATION_TEXTS = {
     edit: 'Edit',
     saveAsDefault: 'Save as default',
     saving: 'Saving…',
-    counts: (characters: number, words: number) => `${plural(characters, 'character', 'characters')} · ${plural(words, 'word', 'words')}`,
+    /** The counter under the text area: '123/500 characters · 20 words' (spec §5: character and word counts, 500 at most). */
+    counts: (characters: number, maxCharacters: number, words: number) =>
+      `${characters.toLocaleString('en-GB')}/${maxCharacters.toLocaleString('en-GB')} characters · ${plural(words, 'word', 'words')}`,
   },
 
   prompt: {

@@ -14,7 +14,7 @@ export const PRICING_TEXTS = {
         'Design Language Analysis of up to 10 images',
         '88-word descriptions, expanded analysis and tags',
         'Sketch reading of up to 3 images',
-        'PDF reports by e-mail',
+        'PDF export',
       ],
       cta: 'Get Started Free',
     },

@@ -37,4 +37,28 @@ describe('checkImageBatch (spec §5)', () => {
       description: '"huge.jpg" is too large (51.0 MB). Maximum size is 50MB.',
     });
   });
+
+  describe('in the general wording of /create (spec §5 general image upload rule)', () => {
+    it("refuses a file that is not an image with 'Only image files are allowed.', naming no file", () => {
+      expect(checkImageBatch([image('a.jpg'), image('notes.txt', 5, 'text/plain')], 0, 4, 'general')).toEqual({
+        title: 'Invalid Files',
+        description: 'Only image files are allowed.',
+      });
+    });
+
+    it("refuses a file over 50MB with 'Each image must be under 50MB.'", () => {
+      expect(checkImageBatch([image('huge.jpg', 51 * 1024 * 1024)], 0, 1, 'general')).toEqual({
+        title: 'Files Too Large',
+        description: 'Each image must be under 50MB.',
+      });
+    });
+
+    it('keeps the count rule and its text', () => {
+      expect(checkImageBatch([image('a.png'), image('b.png')], 3, 4, 'general')).toEqual({
+        title: 'Too Many Files',
+        description: 'Please select up to 4 images only.',
+      });
+      expect(checkImageBatch([image('a.png')], 3, 4, 'general')).toBeNull();
+    });
+  });
 });

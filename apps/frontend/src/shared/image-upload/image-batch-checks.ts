@@ -5,20 +5,36 @@ import { FILE_CHECK_TEXTS as T } from './texts';
 export type CheckedFile = Pick<File, 'name' | 'size' | 'type'>;
 
 /**
+ * Which texts the checks speak in (spec §5): `perFile`, the analysis screen's and the sketch
+ * reader's, naming the file ('"x" is not an image file.', '"x" is too large (51.0 MB). Maximum size
+ * is 50MB.'); `general`, the general image upload rule that the other uploads (/create's sketch and
+ * reference images) follow ('Only image files are allowed.', 'Each image must be under 50MB.').
+ */
+export type FileCheckWording = 'perFile' | 'general';
+
+/**
  * Spec §5 checks for a batch joining `existingCount` images: at most `maxImages` in all (10
- * photos on /analyse, 3 sketches on /read-sketch), image types only, each at most 50MB. Returns
- * the toast to show, or null. A batch with any failing file is refused whole, so the user sees
+ * photos on /analyse, 3 sketches on /read-sketch, 1 sketch and 4 references on /create), image
+ * types only, each at most 50MB. A batch with any failing file is refused whole, so the user sees
  * exactly what was added.
+ * @param wording the texts to use (`perFile` unless given: /analyse and /read-sketch)
+ * @returns the toast to show ('Too Many Files', 'Invalid Files' or 'Files Too Large'), or null
  */
 export function checkImageBatch(
   files: readonly CheckedFile[],
   existingCount: number,
   maxImages: number,
+  wording: FileCheckWording = 'perFile',
 ): { title: string; description: string } | null {
   if (existingCount + files.length > maxImages) return { title: T.tooManyTitle, description: T.tooMany(maxImages) };
   const notImage = files.find((f) => !f.type.startsWith('image/'));
-  if (notImage) return { title: T.invalidTitle, description: T.notAnImage(notImage.name) };
+  if (notImage) return { title: T.invalidTitle, description: wording === 'general' ? T.onlyImages : T.notAnImage(notImage.name) };
   const tooLarge = files.find((f) => f.size > MAX_IMAGE_BYTES);
-  if (tooLarge) return { title: T.tooLargeTitle, description: T.tooLarge(tooLarge.name, formatBytes(tooLarge.size)) };
+  if (tooLarge) {
+    return {
+      title: T.tooLargeTitle,
+      description: wording === 'general' ? T.eachUnder50MB : T.tooLarge(tooLarge.name, formatBytes(tooLarge.size)),
+    };
+  }
   return null;
 }

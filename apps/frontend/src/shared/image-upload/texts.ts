@@ -9,6 +9,10 @@ export const FILE_CHECK_TEXTS = {
   tooLargeTitle: 'Files Too Large',
   tooLarge: ANALYSIS_MESSAGES.tooLarge,
   noImagesTitle: 'No Images Selected',
+  /** Spec §5 general image upload rule (the uploads of /create): no file named. */
+  onlyImages: 'Only image files are allowed.',
+  /** Spec §5 general image upload rule (the uploads of /create): no file named. */
+  eachUnder50MB: ANALYSIS_MESSAGES.eachUnder50MB,
 } as const;
 
 /** Our own texts of the shared upload card (British English). */

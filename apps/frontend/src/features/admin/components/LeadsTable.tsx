@@ -10,7 +10,28 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
+import type { SxProps, Theme } from '@mui/material/styles';
+import { visuallyHidden } from '../../../shared/visually-hidden';
 import { ADMIN_TEXTS as T } from '../texts';
+
+/**
+ * The pagination row within its box on a phone: MUI's row (label, page size, 'x–y of n', the two
+ * page buttons, with its margins and gutter) needs about 390 px, the leads card on a 390 px phone
+ * has 326, so the next-page button was cut off. Below sm the 'Rows per page' label is visually
+ * hidden (it still names the page-size select), the gutter and margins are tightened, and the row
+ * may wrap (a count in the tens of thousands) instead of running past the edge.
+ */
+const PAGINATION_FIT: SxProps<Theme> = (theme) => ({
+  [theme.breakpoints.down('sm')]: {
+    '& .MuiTablePagination-toolbar': { pl: 0, flexWrap: 'wrap', justifyContent: 'flex-end', columnGap: 1 },
+    // flex-basis 100% would take a line of its own once the row wraps.
+    '& .MuiTablePagination-spacer': { display: 'none' },
+    '& .MuiTablePagination-selectLabel': visuallyHidden,
+    '& .MuiTablePagination-input': { ml: 0, mr: 0 },
+    // As specific as MUI's own rule (toolbar, then actions), which would otherwise keep its 20 px.
+    '& .MuiTablePagination-toolbar .MuiTablePagination-actions': { ml: 0 },
+  },
+});
 
 const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -106,6 +127,7 @@ export function LeadsTable(props: LeadsTableProps) {
         labelRowsPerPage={T.rowsPerPage}
         onPageChange={(_, page) => props.onPageChange(page)}
         onRowsPerPageChange={(event) => props.onPageSizeChange(Number(event.target.value))}
+        sx={PAGINATION_FIT}
       />
     </Box>
   );

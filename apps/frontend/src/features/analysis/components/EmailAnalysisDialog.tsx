@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { isUnauthorisedError } from '../../../api/client';
-import { serverMessageOf } from '../../../api/error-message';
+import { responseTextMessageOf } from '../../../api/error-message';
 import { toast } from '../../../shared/toast';
 import { analysisApi } from '../api/analysis-api';
 import { ANALYSIS_TEXTS } from '../texts';
@@ -23,8 +23,8 @@ const EMPTY = { firstName: '', lastName: '', email: '' };
  * 'Email Analysis Report' (spec §2, §4, §5, §8): First Name, Last Name and Email Address; Send
  * Analysis stays disabled until all three are filled and while sending. The server e-mails the
  * report with its PDF attached (`POST /api/email-analysis`); success closes the dialog and clears
- * it ('Analysis Sent!'), failure keeps it open with 'Email Failed' and the server's message or
- * 'Failed to send email'.
+ * it ('Analysis Sent!'), failure keeps it open with 'Email Failed' and the server's message (its
+ * JSON `{message}`, or a short plain-text body; `responseTextMessageOf`) or 'Failed to send email'.
  */
 export function EmailAnalysisDialog({ analysisId, open, onClose }: { analysisId: string; open: boolean; onClose: () => void }) {
   const [fields, setFields] = useState(EMPTY);
@@ -52,7 +52,7 @@ export function EmailAnalysisDialog({ analysisId, open, onClose }: { analysisId:
         onError: (error) => {
           // A 401 is answered by the global handler (spec §8): toast 'Unauthorized', then login.
           if (!isUnauthorisedError(error)) {
-            toast({ title: T.emailFailedTitle, description: serverMessageOf(error) ?? T.emailFailed, variant: 'error' });
+            toast({ title: T.emailFailedTitle, description: responseTextMessageOf(error) ?? T.emailFailed, variant: 'error' });
           }
         },
       },

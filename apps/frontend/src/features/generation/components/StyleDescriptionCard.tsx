@@ -16,8 +16,8 @@ const T = GENERATION_TEXTS.style;
 
 /**
  * Spec §2 /create style description: a text area prefilled from the saved style profile, read-only
- * until Edit (editable at once when nothing is saved), with character and word counts and 'Save
- * as default' (spec §5 editor checks, spec §8 'Save Failed'; see `useStyleDraft`).
+ * until Edit (editable at once when nothing is saved), holding at most 500 characters (spec §5, §9;
+ * `MAX_GENERATION_STYLE_CHARS`), with character and word counts and 'Save as default' (spec §5 editor checks, spec §8 'Save Failed'; see `useStyleDraft`).
  */
 export function StyleDescriptionCard({ style, locked }: { style: StyleDraft; locked: boolean }) {
   const field = useRef<HTMLTextAreaElement>(null);
@@ -79,7 +79,7 @@ export function StyleDescriptionCard({ style, locked }: { style: StyleDraft; loc
           sx={style.editable ? undefined : { '& .MuiInputBase-root': { bgcolor: 'background.default' } }}
         />
         <Typography variant="body2" color="text.secondary" aria-live="polite" sx={{ mt: 1 }} data-testid="generation-style-counts">
-          {T.counts(style.text.length, countWords(style.text))}
+          {T.counts(style.text.length, MAX_GENERATION_STYLE_CHARS, countWords(style.text))}
         </Typography>
       </CardContent>
     </Card>

@@ -18,7 +18,8 @@ let nextId = 0;
 /**
  * Images chosen for /create: the sketch (`maxImages` 1, a new choice replaces it) or the reference
  * slots (4). Each batch passes the spec §5 checks (images only, 50MB each, at most `maxImages` in
- * all; their toasts), then the browser optimisation of spec §9 with its toasts, once, when chosen,
+ * all; the general upload rule's toasts: 'Only image files are allowed.', 'Each image must be under
+ * 50MB.'), then the browser optimisation of spec §9 with its toasts, once, when chosen,
  * so the sketch reading and the generation send the same file.
  * @param replace true for the sketch: a new file takes the place of the one there
  * @param onAdded called with the images added (the sketch's automatic reading starts there)
@@ -37,7 +38,8 @@ export function useChosenImages(
   const addFiles = useCallback(
     async (incoming: readonly File[]) => {
       if (incoming.length === 0) return;
-      const problem = checkImageBatch(incoming, replace ? 0 : current.current.length, maxImages);
+      // Spec §5: /create follows the general image upload rule, not the analysis screen's texts.
+      const problem = checkImageBatch(incoming, replace ? 0 : current.current.length, maxImages, 'general');
       if (problem) {
         toast({ ...problem, variant: 'error' });
         return;

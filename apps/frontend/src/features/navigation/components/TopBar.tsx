@@ -20,7 +20,15 @@ import { ProBadge, UserIdentity } from './NavIdentity';
 
 const MobileMenuDrawer = lazy(() => import('./MobileMenuDrawer'));
 
-/** The menu button below the md breakpoint; the drawer's code loads the first time it opens. */
+/**
+ * The breakpoint from which the signed-in bar shows its links, the name and Sign Out in a row (lg,
+ * 1200 px). Signed in, that row needs about 1,060 px with a long first name (at most 160 px of it),
+ * more than md (900 px) gives: from md to about 1,060 px the bar ran past the screen's right edge
+ * and Sign Out was cut off. Below lg the links are in the menu.
+ */
+const FULL_BAR_FROM = 'lg';
+
+/** The menu button below {@link FULL_BAR_FROM}; the drawer's code loads the first time it opens. */
 function MobileMenu({ user, name, links }: { user: PublicUser | null; name: string; links: NavLinkEntry[] }) {
   const [open, setOpen] = useState(false);
   const [requested, setRequested] = useState(false);
@@ -34,7 +42,7 @@ function MobileMenu({ user, name, links }: { user: PublicUser | null; name: stri
         aria-label={NAVIGATION_TEXTS.openMenu}
         aria-controls={open ? 'mobile-menu' : undefined}
         aria-expanded={open}
-        sx={{ display: { xs: 'inline-flex', md: 'none' } }}
+        sx={{ display: { xs: 'inline-flex', [FULL_BAR_FROM]: 'none' } }}
       >
         <MenuIcon />
       </IconButton>
@@ -70,7 +78,7 @@ function ClipboardTrigger() {
  * The navigation bar (spec §2): logo to /; signed in, the links of the routed pages from the
  * route table (Create with a Pro badge when the subscription is not active), the first name (or
  * 'User') with the profile image, and Sign Out (/api/logout); signed out, Sign In (/api/login).
- * Below the md breakpoint the links, the name and Sign Out move into a drawer menu.
+ * Below {@link FULL_BAR_FROM} the links, the name and Sign Out move into a drawer menu.
  */
 export function TopBar({ user }: { user: PublicUser | null }) {
   const name = user?.first_name.trim() || NAVIGATION_TEXTS.fallbackName;
@@ -89,7 +97,11 @@ export function TopBar({ user }: { user: PublicUser | null }) {
             <Logo name={PRODUCT_NAME} />
           </Link>
           {user && (
-            <Box component="nav" aria-label={NAVIGATION_TEXTS.mainNavigation} sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5 }}>
+            <Box
+              component="nav"
+              aria-label={NAVIGATION_TEXTS.mainNavigation}
+              sx={{ display: { xs: 'none', [FULL_BAR_FROM]: 'flex' }, gap: 0.5 }}
+            >
               {links.map((link) => (
                 <Button
                   key={link.path}
@@ -106,7 +118,7 @@ export function TopBar({ user }: { user: PublicUser | null }) {
           )}
           {user && <ClipboardTrigger />}
           {user && (
-            <Box sx={{ display: { xs: 'none', md: 'flex' } }}>
+            <Box sx={{ display: { xs: 'none', [FULL_BAR_FROM]: 'flex' } }}>
               <UserIdentity user={user} name={name} />
             </Box>
           )}
@@ -115,7 +127,7 @@ export function TopBar({ user }: { user: PublicUser | null }) {
             variant="outlined"
             color="secondary"
             size="small"
-            sx={{ flexShrink: 0, whiteSpace: 'nowrap', display: user ? { xs: 'none', md: 'inline-flex' } : 'inline-flex' }}
+            sx={{ flexShrink: 0, whiteSpace: 'nowrap', display: user ? { xs: 'none', [FULL_BAR_FROM]: 'inline-flex' } : 'inline-flex' }}
           >
             {user ? NAVIGATION_TEXTS.signOut : NAVIGATION_TEXTS.signIn}
           </Button>

@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { isUnauthorisedError } from '../../../api/client';
-import { serverMessageOf } from '../../../api/error-message';
+import { responseTextMessageOf } from '../../../api/error-message';
 import { toast } from '../../../shared/toast';
 import { clipboardApi } from '../api/clipboard-api';
 import { CLIPBOARD_TEXTS as T } from '../texts';
@@ -20,7 +20,8 @@ const EMPTY = { email: '', firstName: '', lastName: '' };
  * 'Email Your Clipboard' (spec §2, §4, §5, §8): Email Address, First Name and Last Name, all
  * required ('Missing Information' / 'Please fill in all fields.'); Send Email reads 'Sending...' and
  * is disabled while pending; success ('Email Sent') closes the dialog and clears its fields; failure
- * shows 'Email Failed' with the server's message or 'Failed to send email'.
+ * shows 'Email Failed' with the response text as the message (spec §7: the JSON `{message}`, or a
+ * short plain-text body; `responseTextMessageOf`), falling back to 'Failed to send email'.
  */
 export function EmailClipboardDialog({ open, clipboardText, onClose }: { open: boolean; clipboardText: string; onClose: () => void }) {
   const [fields, setFields] = useState(EMPTY);
@@ -45,7 +46,7 @@ export function EmailClipboardDialog({ open, clipboardText, onClose }: { open: b
           if (!isUnauthorisedError(error)) {
             toast({
               title: CLIPBOARD_MESSAGES.failedTitle,
-              description: serverMessageOf(error) ?? CLIPBOARD_MESSAGES.failed,
+              description: responseTextMessageOf(error) ?? CLIPBOARD_MESSAGES.failed,
               variant: 'error',
             });
           }
