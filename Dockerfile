@@ -42,8 +42,10 @@ RUN --mount=type=cache,target=/root/.npm \
   npm install --no-audit --no-fund --ignore-scripts
 COPY . .
 ARG APP
-# The SPA reads WHATSAPP_PHONE at build time (apps/frontend/vite.config.ts): gateway images only.
+# The SPA reads WHATSAPP_PHONE and VITE_SERVICES_URL at build time (apps/frontend/vite.config.ts):
+# gateway images only.
 ARG WHATSAPP_PHONE=""
+ARG VITE_SERVICES_URL=""
 RUN test -n "${APP}" && test -f "apps/${APP}/package.json" \
   || { echo "Set --build-arg APP=<one of: $(ls apps | tr '\n' ' ')>" >&2; exit 1; }
 RUN projects="@archlens/${APP}" \

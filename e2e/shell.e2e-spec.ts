@@ -228,17 +228,22 @@ test('signed out, a deep link to /analyse and an unknown path show the landing',
 
 test('signed out, /account says so and goes to login after about 0.5 seconds (spec §2 /account, §9)', async ({ page }) => {
   const requests: { path: string; at: number }[] = [];
+  let signedOutAt = 0;
   page.on('request', (request) => requests.push({ path: new URL(request.url()).pathname, at: Date.now() }));
+  // The SPA knows it is signed out when /api/auth/user answers; the toast and the 500 ms wait follow.
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === '/api/auth/user' && !signedOutAt) signedOutAt = Date.now();
+  });
   await page.goto('/account');
   const toast = page.getByRole('alert').filter({ hasText: 'Unauthorized' });
   await expect(toast).toContainText('You are logged out. Logging in again...');
-  const shownAt = Date.now();
   // /api/login answers with /?signin=1, which opens the sign-in dialog.
   await expect(page.getByRole('dialog').getByText('Sign In to ArchLens')).toBeVisible();
   const login = requests.find((request) => request.path === '/api/login');
   expect(login).toBeDefined();
-  // Not at once: the toast is seen first (500 ms, less what passed before the toast was read).
-  expect(login!.at - shownAt).toBeGreaterThan(100);
+  expect(signedOutAt).toBeGreaterThan(0);
+  // Not at once: about 500 ms after the signed-out answer, so the toast is seen first.
+  expect(login!.at - signedOutAt).toBeGreaterThan(300);
   await expect(page).toHaveURL(/\/$/);
 });
 

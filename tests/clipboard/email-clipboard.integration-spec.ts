@@ -214,24 +214,30 @@ describe('e-mails to one recipient, from all users together (RATE_LIMIT_EMAILS_P
   let stack: Stack;
 
   beforeAll(async () => {
-    stack = await startStack({ env: { RATE_LIMIT_EMAILS_PER_RECIPIENT: '3' } });
+    stack = await startStack({ env: { RATE_LIMIT_EMAILS_PER_RECIPIENT: '3', RATE_LIMIT_EMAIL_CLIPBOARD_PER_USER: '2' } });
   });
   afterAll(async () => {
     await stack?.close();
   });
 
-  it('past 3 e-mails an hour to one address, from any users and of either kind, the next answers 429 and queues nothing; other addresses still get theirs', async () => {
+  it('past 3 e-mails an hour to one mailbox, from any users and of either kind, the next answers 429 and queues nothing; a refused request uses none of it', async () => {
     const [first, second] = [await signUp(stack, 'Eileen'), await signUp(stack, 'Charlotte')];
     const victim = `victim-${run}@example.com`;
     await send(stack, first, body(victim)).expect(200);
     await send(stack, first, body(victim)).expect(200);
-    await send(stack, second, body(victim)).expect(200);
+    // The first user's own limit (2 an hour) refuses the next: that takes none of the mailbox's 3.
+    for (let i = 0; i < 3; i++) {
+      const own = await send(stack, first, body(victim)).expect(429);
+      expect(own.body.message).toMatch(/^You have reached the hourly limit of clipboard e-mails\./);
+    }
+    // A +tag is the same mailbox.
+    await send(stack, second, body(victim.replace('@', '+again@'))).expect(200);
 
     const before = await emailJobsAdded(stack);
     const refused = await send(stack, second, body(victim.toUpperCase())).expect(429);
     expect(refused.body.message).toMatch(/^Too many e-mails have been sent to this address\. Please try again in \d+ minutes?\.$/);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(59 * 60);
-    // The analysis report counts against the same address.
+    // The analysis report counts against the same mailbox.
     const report = await request(stack.http)
       .post('/api/email-analysis')
       .set('Cookie', second.cookie)
@@ -240,6 +246,7 @@ describe('e-mails to one recipient, from all users together (RATE_LIMIT_EMAILS_P
     expect(report.body.message).toMatch(/^Too many e-mails have been sent to this address\./);
     expect(await emailJobsAdded(stack)).toBe(before);
 
+    // The refusals above took nothing from the second user's own limit: another address still gets theirs.
     await send(stack, second, body(`someone-else-${run}@example.com`)).expect(200);
     expect(await emailJobsAdded(stack)).toBe(before + 1);
   });

@@ -73,6 +73,12 @@ export const gatewayConfigSchema = z.object({
    * Keyed by both, so failures from other addresses never lock the account's owner out.
    */
   RATE_LIMIT_SIGN_IN_PER_EMAIL_AND_IP: z.coerce.number().int().min(1).default(10),
+  /** Renamed (it counted per e-mail from any address): refused at start, so a deployment that still sets it learns so. */
+  RATE_LIMIT_SIGN_IN_PER_EMAIL: z
+    .undefined({
+      error: 'RATE_LIMIT_SIGN_IN_PER_EMAIL was renamed RATE_LIMIT_SIGN_IN_PER_EMAIL_AND_IP (failed sign-ins per e-mail from one address)',
+    })
+    .optional(),
   /** Sign-ups per client address per hour before 429 (default 10). */
   RATE_LIMIT_SIGN_UP_PER_IP: z.coerce.number().int().min(1).default(10),
   /** Forgot-password requests per e-mail (any address) per hour before 429 (issue 12; default 5). */

@@ -14,6 +14,15 @@ describe('generateFieldsSchema styleDescription (spec §5, §9)', () => {
     expect(refusal({ styleDescription: 'a'.repeat(501) })).toBe('Please keep your description under 500 characters.');
   });
 
+  it('counts a line break as one character, as the text area does, though multipart sends it as CRLF', () => {
+    const lines = `${'a'.repeat(249)}\r\n${'b'.repeat(250)}`; // 499 characters in the text area
+    const parsed = generateFieldsSchema.safeParse({ styleDescription: lines });
+    expect(parsed.success && parsed.data.styleDescription).toBe(`${'a'.repeat(249)}\n${'b'.repeat(250)}`);
+    expect(refusal({ styleDescription: `${'a'.repeat(250)}\r\n${'b'.repeat(250)}` })).toBe(
+      'Please keep your description under 500 characters.',
+    );
+  });
+
   it('counts what is left once trimmed', () => {
     expect(refusal({ styleDescription: `  ${'a'.repeat(500)}  ` })).toBeNull();
   });

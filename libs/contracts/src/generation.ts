@@ -37,13 +37,17 @@ const intField = (min: number, max: number) => z.coerce.number().int().min(min).
  * The text fields of `POST /api/generate` (spec §3 generation request), as multipart sends them
  * (strings, coerced). `styleDescription` missing or blank gives spec §5's 'Please provide a style
  * description for better results.'; over 500 characters (spec §9), 'Please keep your description
- * under 500 characters.' (spec §5, the style editor's text). Beyond the spec: `jobId`, a UUID the SPA chooses so it can follow
+ * under 500 characters.' (spec §5, the style editor's text), line breaks counted as one character
+ * (CRLF, as multipart sends them, becomes LF). Beyond the spec: `jobId`, a UUID the SPA chooses so it can follow
  * `GET /api/generations/{jobId}/events` while the request runs (a new one when absent), and
  * `sketchDescription`, the sketch reading the combined-prompt panel shows (structure).
  */
 export const generateFieldsSchema = z.object({
   styleDescription: z
     .string({ error: GENERATION_MESSAGES.styleRequired })
+    // A browser sends a textarea's line breaks in a multipart form as CRLF: counted as the one
+    // character each the text area counted, so a description shown as within 500 stays within it.
+    .overwrite((text) => text.replace(/\r\n?/g, '\n'))
     .trim()
     .min(1, GENERATION_MESSAGES.styleRequired)
     .max(MAX_GENERATION_STYLE_CHARS, STYLE_PROFILE_MESSAGES.tooLong),

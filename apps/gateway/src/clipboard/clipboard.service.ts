@@ -26,16 +26,18 @@ export class ClipboardService {
    * @param userId the signed-in user, whose hourly count is used
    * @param request the validated body (`emailClipboardRequestSchema`: names and e-mail trimmed, text non-blank)
    * @returns the new message's id (`email.send`'s idempotency key)
-   * @throws TooManyRequestsException 429 with `Retry-After` past the limit (nothing queued);
+   * @throws TooManyRequestsException 429 with `Retry-After` past either limit (nothing queued, and
+   *   neither limit counts it: `consumeInTurn`);
    *   ServiceUnavailableException 503 when the limits' Redis is down; NoWorkerError (503) when no
    *   email-worker listens, the point given back since nothing was queued; ServiceUnavailableError
    *   (503) when the queue's Redis is down
    */
   async email(userId: string, request: EmailClipboardRequest): Promise<{ messageId: string }> {
-    await this.limits.consumeAll([
+    const limits = [
       ['emailClipboardPerUser', userId],
       ['emailsPerRecipient', request.email],
-    ]);
+    ] as const;
+    await this.limits.consumeInTurn(limits);
     const messageId = randomUUID();
     try {
       await this.commands.enqueue('email.send', {
@@ -46,12 +48,7 @@ export class ClipboardService {
       });
     } catch (error) {
       // No worker: the job was never added, so the try does not count against the hour.
-      if (error instanceof NoWorkerError) {
-        await Promise.all([
-          this.limits.reward('emailClipboardPerUser', userId).catch(() => undefined),
-          this.limits.reward('emailsPerRecipient', request.email).catch(() => undefined),
-        ]);
-      }
+      if (error instanceof NoWorkerError) await this.limits.rewardAll(limits);
       throw error;
     }
     return { messageId };

@@ -69,7 +69,10 @@ export class GenerationProgressStream {
     }
   }
 
-  /** `open` once the stream is counted: `release` is called exactly when it ends (or fails to open). */
+  /**
+   * `open` once the stream is counted: `release` is called when it ends, when the client goes away
+   * (also before the stream was set up), or, through `open`, when it fails to open.
+   */
   private async stream(userId: string, jobId: string, response: Response, release: () => void): Promise<void> {
     let ended = false;
     let streaming = false;
@@ -89,6 +92,9 @@ export class GenerationProgressStream {
       response.write(`data: ${JSON.stringify(progress)}\n\n`);
       if (progress.stage === 'succeeded' || progress.stage === 'failed') end();
     };
+    // The response closes when the client goes away (or once it has ended here): listened to before
+    // anything is awaited, so a client that leaves while the job's state is asked for is not missed.
+    response.on('close', end);
     stop = await this.commands.onProgress(QUEUES.generation, ({ data }) => {
       const report = queuedProgressSchema.safeParse(data);
       if (!report.success || report.data.jobId !== jobId || report.data.userId !== userId) return;
@@ -96,6 +102,7 @@ export class GenerationProgressStream {
       if (streaming) send(progress);
       else held.push(progress);
     });
+    if (ended) return stop(); // gone while the listener was set up (`end` ran before `stop` was set)
     let state: GenerationStatusResult;
     try {
       state = await this.commands.request('generation.get-status', { userId, jobId });
@@ -103,6 +110,7 @@ export class GenerationProgressStream {
       stop();
       throw error;
     }
+    if (ended) return; // gone while the state was asked for: `end` has stopped and released it
     response.status(200);
     response.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
     response.setHeader('Cache-Control', 'no-cache, no-transform');
@@ -110,8 +118,6 @@ export class GenerationProgressStream {
     response.setHeader('X-Accel-Buffering', 'no'); // nginx: pass each event on at once
     response.flushHeaders();
     response.write(': connected\n\n');
-    // The response closes when the client goes away (or once it has ended here).
-    response.on('close', end);
     if (state.status === 'succeeded') {
       return send({ jobId, stage: 'succeeded', percent: 100, imagesDone: state.imageCount, imagesTotal: state.imageCount });
     }

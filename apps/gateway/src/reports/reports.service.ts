@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { z } from 'zod';
 import { REPORT_MESSAGES, type EmailAnalysisRequest, type RenderReportResult } from '@archlens/contracts/reports';
-import { CommandClient } from '@archlens/platform/messaging';
+import { CommandClient, DomainError, NoWorkerError } from '@archlens/platform/messaging';
 import { ObjectStorage } from '@archlens/platform/storage';
 import { RateLimitsService } from '../security/rate-limits.service.js';
 
@@ -43,21 +43,30 @@ export class ReportsService {
    * payload), once the per-user limit (`RATE_LIMIT_EMAIL_ANALYSIS_PER_USER` an hour) and the
    * recipient's (`RATE_LIMIT_EMAILS_PER_RECIPIENT` an hour, from all users) allow it.
    * @param request the validated body (`emailAnalysisRequestSchema`)
-   * @throws TooManyRequestsException 429 past the limit (nothing queued), ServiceUnavailableException
+   * @throws TooManyRequestsException 429 past either limit (nothing queued, and neither limit counts
+   *   it; nor does a request refused with 404 or for want of a worker), ServiceUnavailableException
    *   503 when the limits' Redis is down; DomainError 404 for an analysis the user does not own, 503
    *   from the worker; the queue's errors
    */
   async email(userId: string, request: EmailAnalysisRequest): Promise<{ messageId: string }> {
-    await this.limits.consumeAll([
+    const limits = [
       ['emailAnalysisPerUser', userId],
       ['emailsPerRecipient', request.email],
-    ]);
-    return this.commands.request('analysis.email-report', {
-      userId,
-      firstName: request.firstName,
-      lastName: request.lastName,
-      email: request.email,
-      ...(request.analysisId !== undefined ? { analysisId: request.analysisId } : { analysisText: request.analysisText }),
-    });
+    ] as const;
+    await this.limits.consumeInTurn(limits);
+    try {
+      return await this.commands.request('analysis.email-report', {
+        userId,
+        firstName: request.firstName,
+        lastName: request.lastName,
+        email: request.email,
+        ...(request.analysisId !== undefined ? { analysisId: request.analysisId } : { analysisText: request.analysisText }),
+      });
+    } catch (error) {
+      // Nothing was sent: no such analysis of the user's (404), or no analysis worker to ask.
+      const notSent = (error instanceof DomainError && error.status === 404) || error instanceof NoWorkerError;
+      if (notSent) await this.limits.rewardAll(limits);
+      throw error;
+    }
   }
 }

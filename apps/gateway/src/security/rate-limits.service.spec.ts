@@ -3,7 +3,13 @@ import { describe, expect, it } from '@jest/globals';
 import { HttpException, HttpStatus, ServiceUnavailableException } from '@nestjs/common';
 import { gatewayConfigSchema } from '../config.js';
 import { retryAfterSecondsOf, TooManyRequestsException } from '../http/too-many-requests.exception.js';
-import { describeWait, RATE_LIMITS_UNAVAILABLE_MESSAGE, RateLimitsService, type RateLimitsConfig } from './rate-limits.service.js';
+import {
+  describeWait,
+  mailboxOf,
+  RATE_LIMITS_UNAVAILABLE_MESSAGE,
+  RateLimitsService,
+  type RateLimitsConfig,
+} from './rate-limits.service.js';
 
 /** The limits' part of the gateway config, parsed by the gateway's own schema (its defaults included). */
 function limitsConfig(env: NodeJS.ProcessEnv): RateLimitsConfig {
@@ -108,5 +114,24 @@ describe('RateLimitsService without Redis', () => {
     } finally {
       await service.onApplicationShutdown();
     }
+  });
+});
+
+describe('the renamed RATE_LIMIT_SIGN_IN_PER_EMAIL', () => {
+  it('is refused at start with its new name, so a deployment that still sets it is not silently ignored', () => {
+    const schema = gatewayConfigSchema.pick({ RATE_LIMIT_SIGN_IN_PER_EMAIL: true });
+    const parsed = schema.safeParse({ RATE_LIMIT_SIGN_IN_PER_EMAIL: '10' });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]?.message).toMatch(/renamed RATE_LIMIT_SIGN_IN_PER_EMAIL_AND_IP/);
+    expect(schema.safeParse({}).success).toBe(true);
+  });
+});
+
+describe('mailboxOf (the recipient limit counts mailboxes)', () => {
+  it('folds case and a +tag, and keeps the domain', () => {
+    expect(mailboxOf(' Ada+Reports@Example.com ')).toBe('ada@example.com');
+    expect(mailboxOf('ada@example.com')).toBe('ada@example.com');
+    expect(mailboxOf('+only@example.com')).toBe('+only@example.com');
+    expect(mailboxOf('ada+x@example.com')).not.toBe(mailboxOf('ada@example.org'));
   });
 });

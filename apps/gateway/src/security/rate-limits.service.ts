@@ -66,6 +66,21 @@ const asIs = (key: string): string => key;
 const sha256OfLowerCased = (email: string): string => createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 
 /**
+ * The mailbox an address delivers to, for counting e-mails per recipient: lower-cased, without a
+ * `+tag` in its local part (`Ada+1@Example.com` → `ada@example.com`), so tags cannot spread one
+ * mailbox over many counters.
+ */
+export function mailboxOf(email: string): string {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf('@');
+  if (at < 0) return address;
+  const local = address.slice(0, at);
+  const plus = local.indexOf('+');
+  return `${plus > 0 ? local.slice(0, plus) : local}${address.slice(at)}`;
+}
+const sha256OfMailbox = (email: string): string => createHash('sha256').update(mailboxOf(email)).digest('hex');
+
+/**
  * The key of `signInPerEmailAndIp`: the e-mail (trimmed, any case) and the client address together;
  * hashed by the limit like an e-mail alone, so Redis holds neither in clear.
  */
@@ -152,7 +167,7 @@ export const RATE_LIMITS: Readonly<Record<RateLimitName, RateLimitDefinition>> =
     pointsFrom: 'RATE_LIMIT_EMAILS_PER_RECIPIENT',
     durationSeconds: 60 * 60,
     refusal: 'Too many e-mails have been sent to this address.',
-    keyOf: sha256OfLowerCased,
+    keyOf: sha256OfMailbox,
   },
   generationsPerUser: {
     pointsFrom: 'RATE_LIMIT_GENERATIONS_PER_USER',
@@ -271,6 +286,28 @@ export class RateLimitsService implements OnModuleInit, OnApplicationShutdown {
     if (unavailable) throw unavailable;
     const waits = reasons as TooManyRequestsException[];
     if (waits.length > 0) throw waits.reduce((longest, next) => (next.retryAfterSeconds > longest.retryAfterSeconds ? next : longest));
+  }
+
+  /**
+   * Counts one point against each `[limit, key]` in turn, stopping at the first that refuses and
+   * giving back the points already taken: a refused request uses none of any limit, so no one can
+   * spend another's allowance (an address's e-mails) with requests their own limit refuses anyway.
+   * @throws TooManyRequestsException (429) | ServiceUnavailableException (503), as `consume`
+   */
+  async consumeInTurn(entries: ReadonlyArray<readonly [RateLimitName, string]>): Promise<void> {
+    for (let i = 0; i < entries.length; i++) {
+      try {
+        await this.consume(...entries[i]);
+      } catch (error) {
+        await this.rewardAll(entries.slice(0, i));
+        throw error;
+      }
+    }
+  }
+
+  /** Gives each `[limit, key]` its point back, as far as Redis allows (a request that sent nothing after all). */
+  async rewardAll(entries: ReadonlyArray<readonly [RateLimitName, string]>): Promise<void> {
+    await Promise.all(entries.map(([limit, key]) => this.reward(limit, key).catch(() => undefined)));
   }
 
   /**
