@@ -215,6 +215,34 @@ describe('openai: the images edit API', () => {
     expect(await reservationsOf(stack, other.userId)).toEqual([]);
   });
 
+  it('answers the history, a download and a job state while every generation place of the worker waits on its provider', async () => {
+    const done = await proUser(stack, 10, 'monthly', 'Done');
+    const finished = randomUUID();
+    const first = await postGeneration(stack, done, { jobId: finished, provider: 'openai' }).expect(200);
+    // All 8 places of the worker's `generation` queue are taken by generations whose provider hangs.
+    const busy = await Promise.all(Array.from({ length: 8 }, (_, i) => proUser(stack, 10, 'monthly', `Busy${i}`)));
+    fake.rule({ provider: 'openai', behaviour: { kind: 'hang' }, times: 8 });
+    let settled = 0;
+    const running = busy.map((user) =>
+      postGeneration(stack, user, { provider: 'openai' }).then((res) => {
+        settled += 1;
+        return res;
+      }),
+    );
+    // The finished generation's call and the 8 hanging ones have all reached the provider.
+    while (fake.requests.filter((r) => r.provider === 'openai').length < 9) await new Promise((r) => setTimeout(r, 50));
+
+    const history = await request(stack.http).get('/api/generations').set('Cookie', done.cookie).expect(200);
+    expect(history.body).toMatchObject([{ id: finished, status: 'succeeded', imageCount: 1 }]);
+    const image = await download(done.cookie, (first.body as GenerateResponse).images[0].url).expect(200);
+    expect(image.headers['content-type']).toBe('image/jpeg');
+    const state = await fetch(`${baseUrl}/api/generations/${finished}/events`, { headers: { cookie: done.cookie } });
+    expect(await readEvents(state)).toEqual([{ jobId: finished, stage: 'succeeded', percent: 100, imagesDone: 1, imagesTotal: 1 }]);
+    // None of the 8 had finished meanwhile: the reads did not wait behind them.
+    expect(settled).toBe(0);
+    expect((await Promise.all(running)).map((res) => res.status)).toEqual(Array(8).fill(502));
+  });
+
   it('a provider that does not answer in time fails the generation: 502, credits released', async () => {
     const user = await proUser(stack, 15);
     fake.rule({ provider: 'openai', behaviour: { kind: 'hang' } });

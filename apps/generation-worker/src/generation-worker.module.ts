@@ -3,7 +3,7 @@ import { QUEUES } from '@archlens/contracts/queues';
 import { workerServiceModule } from '@archlens/platform/worker-host';
 import { GENERATION_CONFIG, type GenerationConfig } from './config.js';
 import { GENERATION_ENTITIES, GENERATION_MIGRATIONS, GENERATION_SCHEMA } from './database/generation-data-source.js';
-import { GenerationHandlers } from './generation.handlers.js';
+import { GenerationHandlers, GenerationLookupHandlers } from './generation.handlers.js';
 import { GenerationInputsSweepService } from './generations/generation-inputs-sweep.service.js';
 import { GenerationHistoryService } from './generations/generation-history.service.js';
 import { GenerationRecords } from './generations/generation-records.js';
@@ -12,7 +12,7 @@ import { createGenerationProviders, GENERATION_PROVIDERS_TOKEN } from './provide
 
 /**
  * generation-worker: owns the `generation` schema (generation jobs and their images) and answers
- * the `generation` queue (issue 16). Many copies may run; each generation is idempotent on its job id.
+ * the `generation` and `generation-lookup` queues (issue 16). Many copies may run; each generation is idempotent on its job id.
  */
 @Module({})
 export class GenerationWorkerModule {
@@ -33,7 +33,7 @@ export class GenerationWorkerModule {
         GenerationHistoryService,
         GenerationInputsSweepService,
       ],
-      handlers: [GenerationHandlers],
+      handlers: [GenerationHandlers, GenerationLookupHandlers],
       workerOverrides: { [QUEUES.generation]: { lockDurationMs: config.GENERATION_LOCK_DURATION_MS } },
     });
   }

@@ -10,14 +10,13 @@ import {
 import { GenerationHistoryService } from './generations/generation-history.service.js';
 import { GenerationService } from './generations/generation.service.js';
 
-/** The `generation` queue (issue 16): generations, their history and their images, and the hourly sweep of left-over inputs. */
+/** The `generation` queue (issue 16): generations and the hourly sweep of left-over inputs. */
 @Injectable()
 export class GenerationHandlers implements QueueHandlers<typeof QUEUES.generation> {
   readonly queue = QUEUES.generation;
 
   constructor(
     private readonly generations: GenerationService,
-    private readonly history: GenerationHistoryService,
     private readonly inputsSweep: GenerationInputsSweepService,
   ) {}
 
@@ -25,9 +24,6 @@ export class GenerationHandlers implements QueueHandlers<typeof QUEUES.generatio
     return {
       // The BullMQ job carries the progress reports (`GET /api/generations/{jobId}/events`).
       'generation.generate': (data, job) => this.generations.generate(data, job),
-      'generation.list': ({ userId, limit }) => this.history.list(userId, limit),
-      'generation.get-image': ({ userId, jobId, index }) => this.history.image(userId, jobId, index),
-      'generation.get-status': ({ userId, jobId }) => this.history.status(userId, jobId),
       'generation.sweep-inputs': ({ olderThanSeconds }) => this.inputsSweep.sweep(olderThanSeconds),
     };
   }
@@ -41,5 +37,24 @@ export class GenerationHandlers implements QueueHandlers<typeof QUEUES.generatio
         data: { olderThanSeconds: GENERATION_INPUTS_MAX_AGE_SECONDS },
       },
     ];
+  }
+}
+
+/**
+ * The `generation-lookup` queue: the history (Recent Activity), an image's download and a job's
+ * state (the progress stream), kept off `generation` so that they never wait behind generations.
+ */
+@Injectable()
+export class GenerationLookupHandlers implements QueueHandlers<typeof QUEUES.generationLookup> {
+  readonly queue = QUEUES.generationLookup;
+
+  constructor(private readonly history: GenerationHistoryService) {}
+
+  handlers(): JobHandlers<typeof QUEUES.generationLookup> {
+    return {
+      'generation.list': ({ userId, limit }) => this.history.list(userId, limit),
+      'generation.get-image': ({ userId, jobId, index }) => this.history.image(userId, jobId, index),
+      'generation.get-status': ({ userId, jobId }) => this.history.status(userId, jobId),
+    };
   }
 }

@@ -83,8 +83,14 @@ export const QUEUES = {
   leadsEvents: 'leads.events',
   /** billing-service's commands (issue 15): checkout, portal, Stripe webhooks, credit reservations, accounts. */
   billing: 'billing',
-  /** generation-worker's commands (issue 16): generations (long, provider-bound), their history and images. */
+  /** generation-worker's commands (issue 16): generations (long, provider-bound) and the hourly sweep of left-over inputs. */
   generation: 'generation',
+  /**
+   * generation-worker's quick reads: the history, an image's download and a job's state, apart from
+   * `generation`, so that they never wait behind running generations (each holds a place for as long
+   * as its provider takes, up to minutes).
+   */
+  generationLookup: 'generation-lookup',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -164,11 +170,11 @@ export const JOBS = {
   /** Issue 16: one generation, idempotent on its job id (reserve, provider calls, store, capture or release). */
   'generation.generate': { queue: QUEUES.generation, data: generateJobSchema, result: generateResultSchema },
   /** Issue 16, spec §7 `GET /api/generations`: the user's history, newest first, and their number of generations in all. */
-  'generation.list': { queue: QUEUES.generation, data: listGenerationsJobSchema, result: listGenerationsResultSchema },
+  'generation.list': { queue: QUEUES.generationLookup, data: listGenerationsJobSchema, result: listGenerationsResultSchema },
   /** Issue 16, spec §7 `GET /api/download/{jobId}/{index}`: the owner's stored image (404 otherwise). */
-  'generation.get-image': { queue: QUEUES.generation, data: getGeneratedImageJobSchema, result: getGeneratedImageResultSchema },
+  'generation.get-image': { queue: QUEUES.generationLookup, data: getGeneratedImageJobSchema, result: getGeneratedImageResultSchema },
   /** Issue 16, `GET /api/generations/{jobId}/events`: a job's status for its owner (404 for another user's job). */
-  'generation.get-status': { queue: QUEUES.generation, data: getGenerationStatusJobSchema, result: getGenerationStatusResultSchema },
+  'generation.get-status': { queue: QUEUES.generationLookup, data: getGenerationStatusJobSchema, result: getGenerationStatusResultSchema },
   /** Issue 16 (scheduled): uploaded inputs no pending generation refers to (a process died mid-request) are removed. */
   'generation.sweep-inputs': { queue: QUEUES.generation, data: sweepGenerationInputsJobSchema, result: sweepGenerationInputsResultSchema },
 } as const;
@@ -311,5 +317,15 @@ export const QUEUE_SETTINGS: Record<QueueName, QueueSettings> = {
     replyTimeoutMs: 300_000,
     keepCompletedSeconds: 300,
     keepFailedSeconds: 86_400,
+  },
+  // One-row reads: many at once, answered in milliseconds, never behind a provider call.
+  'generation-lookup': {
+    concurrency: 16,
+    attempts: 1,
+    backoffMs: 0,
+    lockDurationMs: 30_000,
+    replyTimeoutMs: 10_000,
+    keepCompletedSeconds: 60,
+    keepFailedSeconds: 3600,
   },
 };
