@@ -439,3 +439,54 @@ describe('with OPENAI_API_KEY set, the worker uses the OpenAI-compatible endpoin
     expect(rows[0]).toEqual({ engine: 'openai', model: 'gpt-4o-pipeline' });
   });
 });
+
+describe('every analysis place of the worker waiting on the vision model', () => {
+  let stack: Stack;
+  let fake: FakeChatCompletions;
+  const SLOW_MS = 4000;
+
+  beforeAll(async () => {
+    // The first analysis is answered at once; the next four (the worker's 4 places) after 4 s.
+    fake = await startFakeChatCompletions([
+      modelAnswer(88),
+      ...Array.from({ length: 4 }, () => ({ content: modelAnswer(88), delayMs: SLOW_MS })),
+    ]);
+    stack = await startStack({ env: openAiEnv(fake) });
+  });
+  afterAll(async () => {
+    await stack?.close();
+    await fake?.close();
+  });
+
+  it('still answers the recent analyses and an analysis PDF at once: they never wait behind analyses', async () => {
+    const owner = await signUp(stack, 'Reader');
+    const first = await request(stack.http)
+      .post('/api/analyze')
+      .set('Cookie', owner.cookie)
+      .attach('images', await smallPng(), 'p.png');
+    expect(first.status).toBe(200);
+
+    let settled = 0;
+    const busy = await Promise.all(Array.from({ length: 4 }, (_, i) => signUp(stack, `Busy${i}`)));
+    const running = busy.map(async (user) => {
+      const res = await request(stack.http)
+        .post('/api/analyze')
+        .set('Cookie', user.cookie)
+        .attach('images', await smallPng(), 'p.png');
+      settled += 1;
+      return res.status;
+    });
+    while (fake.requests.length < 5) await new Promise((r) => setTimeout(r, 50));
+
+    const recent = await request(stack.http).get('/api/analyses').set('Cookie', owner.cookie).expect(200);
+    expect(recent.body).toMatchObject([{ id: first.body.id, imageCount: 1 }]);
+    const pdf = await request(stack.http)
+      .get(`/api/analyses/${first.body.id as string}/pdf`)
+      .set('Cookie', owner.cookie)
+      .expect(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    // None of the four had finished meanwhile.
+    expect(settled).toBe(0);
+    expect(await Promise.all(running)).toEqual([200, 200, 200, 200]);
+  });
+});

@@ -128,7 +128,7 @@ describe('observability: health, metrics and logs', () => {
     // The pattern, never the id of the URL.
     expect(sample(gateway, 'archlens_http_request_duration_seconds_count', { route: '/api/analyses/:id/pdf' })).toBeGreaterThanOrEqual(1);
     expect(gateway).not.toContain('00000000-0000-4000-8000-000000000000');
-    for (const queue of ['auth', 'analysis', 'email', 'billing', 'generation', 'generation-lookup', 'leads.events']) {
+    for (const queue of ['auth', 'analysis', 'analysis-lookup', 'email', 'billing', 'generation', 'generation-lookup', 'leads.events']) {
       for (const state of ['waiting', 'active', 'delayed'])
         expect(sample(gateway, 'archlens_queue_jobs', { queue, state })).toBeGreaterThanOrEqual(0);
     }

@@ -74,12 +74,12 @@ async function emailedEvents(queue: Queue, email: string) {
   return jobs.filter((job) => (job?.data as { payload?: { email?: string } })?.payload?.email === email);
 }
 
-/** What a refused request must not leave: jobs on the analysis and email queues, reports, events. */
+/** What a refused request must not leave: jobs on the analysis, analysis-lookup and email queues, reports, events. */
 async function sideEffects(stack: Stack, events: Queue) {
   const { jobsAdded } = await stack.footprint();
   const counts = await events.getJobCounts();
   return {
-    analysisJobs: jobsAdded.analysis,
+    analysisJobs: jobsAdded.analysis + jobsAdded['analysis-lookup'],
     emailJobs: jobsAdded.email,
     reports: (await stack.storage.list('reports/')).length,
     events: Object.values(counts).reduce((a, b) => a + b, 0),

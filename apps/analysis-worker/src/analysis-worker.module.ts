@@ -1,6 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { workerServiceModule } from '@archlens/platform/worker-host';
-import { AnalysisHandlers } from './analysis/analysis.handlers.js';
+import { AnalysisHandlers, AnalysisLookupHandlers } from './analysis/analysis.handlers.js';
 import { AnalysisService, VISION_ENGINE } from './analysis/analysis.service.js';
 import { createSketchEngine, createVisionEngine } from './analysis/engines/vision-engine.factory.js';
 import { OriginalsSweepService } from './analysis/originals-sweep.service.js';
@@ -10,7 +10,7 @@ import { SKETCH_ENGINE, SketchReadingService } from './sketches/sketch-reading.s
 import { TextReportsSweepService } from './reports/text-reports-sweep.service.js';
 import { ANALYSIS_ENTITIES, ANALYSIS_MIGRATIONS, ANALYSIS_SCHEMA } from './database/analysis-data-source.js';
 
-/** analysis-worker: owns the `analysis` schema and answers the `analysis` queue. */
+/** analysis-worker: owns the `analysis` schema and answers the `analysis` and `analysis-lookup` queues. */
 @Module({})
 export class AnalysisWorkerModule {
   /**
@@ -37,7 +37,7 @@ export class AnalysisWorkerModule {
         ReportsService,
         TextReportsSweepService,
       ],
-      handlers: [AnalysisHandlers],
+      handlers: [AnalysisHandlers, AnalysisLookupHandlers],
     });
   }
 }

@@ -75,6 +75,12 @@ export const QUEUES = {
   /** `auth.get-user` and the style profile's one-row reads and writes, apart from `auth`, so that sign-in traffic (argon2 work) cannot starve them. */
   authLookup: 'auth-lookup',
   analysis: 'analysis',
+  /**
+   * analysis-worker's quick work: the recent analyses, an analysis's PDF and its e-mail, apart from
+   * `analysis`, so that they never wait behind analyses (each holds a place for as long as the
+   * vision model takes, seconds per call and up to three calls).
+   */
+  analysisLookup: 'analysis-lookup',
   /** Outgoing e-mail (issue 12): fire-and-forget commands, retried with backoff by BullMQ. */
   email: 'email',
   /** leads-service's commands (issue 13): the admin console's list, stats and CSV export. */
@@ -120,7 +126,7 @@ export const JOBS = {
     result: analyseImagesResultSchema,
   },
   'analysis.list-recent': {
-    queue: QUEUES.analysis,
+    queue: QUEUES.analysisLookup,
     data: listRecentAnalysesJobSchema,
     result: listRecentAnalysesResultSchema,
   },
@@ -132,9 +138,9 @@ export const JOBS = {
   /** Issue 14: read up to 3 stored sketches back as a summary and detailed points. */
   'analysis.read-sketches': { queue: QUEUES.analysis, data: readSketchesJobSchema, result: readSketchesResultSchema },
   /** Issue 13: the owner's analysis as a PDF in object storage, rendered once. */
-  'analysis.render-report': { queue: QUEUES.analysis, data: renderReportJobSchema, result: renderReportResultSchema },
+  'analysis.render-report': { queue: QUEUES.analysisLookup, data: renderReportJobSchema, result: renderReportResultSchema },
   /** Issue 13: e-mail the report (PDF attached) and publish `analysis.emailed`. */
-  'analysis.email-report': { queue: QUEUES.analysis, data: emailReportJobSchema, result: emailReportResultSchema },
+  'analysis.email-report': { queue: QUEUES.analysisLookup, data: emailReportJobSchema, result: emailReportResultSchema },
   /** Issue 13 (scheduled): removes PDFs of free text once their e-mail has long left. */
   'analysis.sweep-text-reports': { queue: QUEUES.analysis, data: sweepTextReportsJobSchema, result: sweepTextReportsResultSchema },
   'email.send': { queue: QUEUES.email, data: sendEmailJobSchema, result: sendEmailResultSchema },
@@ -265,6 +271,16 @@ export const QUEUE_SETTINGS: Record<QueueName, QueueSettings> = {
     replyTimeoutMs: 170_000,
     keepCompletedSeconds: 300,
     keepFailedSeconds: 86_400,
+  },
+  // A one-row read, or a PDF rendered once (thumbnails and text) and a report e-mail queued.
+  'analysis-lookup': {
+    concurrency: 8,
+    attempts: 1,
+    backoffMs: 0,
+    lockDurationMs: 60_000,
+    replyTimeoutMs: 30_000,
+    keepCompletedSeconds: 60,
+    keepFailedSeconds: 3600,
   },
   email: {
     concurrency: 4,

@@ -10,8 +10,8 @@ import { TEXT_REPORTS_SWEEP_EVERY_MS, TextReportsSweepService } from '../reports
 import { ORIGINALS_MAX_AGE_SECONDS, ORIGINALS_SWEEP_EVERY_MS, OriginalsSweepService } from './originals-sweep.service.js';
 
 /**
- * The `analysis` queue: analyse images, list a user's recent analyses, sweep unreferenced originals;
- * read sketches (issue 14); and the reports of issue 13: render an analysis's PDF, e-mail a report, sweep free-text PDFs.
+ * The `analysis` queue: analyse images, sweep unreferenced originals; read sketches (issue 14); and
+ * sweep the free-text PDFs of issue 13.
  */
 @Injectable()
 export class AnalysisHandlers implements QueueHandlers<typeof QUEUES.analysis> {
@@ -20,18 +20,14 @@ export class AnalysisHandlers implements QueueHandlers<typeof QUEUES.analysis> {
     private readonly analyses: AnalysisService,
     private readonly sketches: SketchReadingService,
     private readonly sweep: OriginalsSweepService,
-    private readonly reports: ReportsService,
     private readonly textReportsSweep: TextReportsSweepService,
   ) {}
 
   handlers(): JobHandlers<typeof QUEUES.analysis> {
     return {
       'analysis.analyse-images': (data) => this.analyses.analyse(data),
-      'analysis.list-recent': (data) => this.analyses.listRecent(data.userId),
       'analysis.sweep-originals': (data) => this.sweep.sweep(data.olderThanSeconds),
       'analysis.read-sketches': (data) => this.sketches.read(data),
-      'analysis.render-report': (data) => this.reports.renderReport(data),
-      'analysis.email-report': (data) => this.reports.emailReport(data),
       'analysis.sweep-text-reports': (data) => this.textReportsSweep.sweep(data.olderThanSeconds),
     };
   }
@@ -45,5 +41,26 @@ export class AnalysisHandlers implements QueueHandlers<typeof QUEUES.analysis> {
         data: { olderThanSeconds: TEXT_REPORT_MAX_AGE_SECONDS },
       },
     ];
+  }
+}
+
+/**
+ * The `analysis-lookup` queue: a user's recent analyses, and the reports of issue 13 (an analysis's
+ * PDF, rendered once; a report e-mailed), kept off `analysis` so that they never wait behind analyses.
+ */
+@Injectable()
+export class AnalysisLookupHandlers implements QueueHandlers<typeof QUEUES.analysisLookup> {
+  readonly queue = QUEUES.analysisLookup;
+  constructor(
+    private readonly analyses: AnalysisService,
+    private readonly reports: ReportsService,
+  ) {}
+
+  handlers(): JobHandlers<typeof QUEUES.analysisLookup> {
+    return {
+      'analysis.list-recent': (data) => this.analyses.listRecent(data.userId),
+      'analysis.render-report': (data) => this.reports.renderReport(data),
+      'analysis.email-report': (data) => this.reports.emailReport(data),
+    };
   }
 }
