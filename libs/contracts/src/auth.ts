@@ -8,10 +8,13 @@ export const MAX_PASSWORD_LENGTH = 256;
 export const MAX_NAME_LENGTH = 100;
 /** Longest e-mail address, in characters (RFC 5321's path limit). */
 export const MAX_EMAIL_LENGTH = 254;
+/** Longest username of the VIP and admin sign-ins, in characters (not in the spec). */
+export const MAX_USERNAME_LENGTH = 100;
 
 /**
  * Spec §5 validation texts for the sign-in dialog, used word for word; the spec names no text for
- * a value that is too long, so those say what the limit is.
+ * a value that is too long, so those say what the limit is (and every form with such a field, the
+ * e-mail dialogs and the VIP and admin sign-ins, uses the same limits and texts).
  */
 export const AUTH_MESSAGES = {
   invalidEmail: 'Please enter a valid email address',
@@ -22,6 +25,7 @@ export const AUTH_MESSAGES = {
   firstNameTooLong: `First name must be at most ${MAX_NAME_LENGTH} characters`,
   lastNameRequired: 'Last name is required',
   lastNameTooLong: `Last name must be at most ${MAX_NAME_LENGTH} characters`,
+  usernameTooLong: `Username must be at most ${MAX_USERNAME_LENGTH} characters`,
   /** Sign-in failure: the same answer for an unknown e-mail and a wrong password (issue #2). */
   invalidCredentials: 'Invalid email or password',
   emailTaken: 'An account with this email already exists',

@@ -1,18 +1,14 @@
 import { z } from 'zod';
+import { AUTH_MESSAGES, MAX_EMAIL_LENGTH, MAX_NAME_LENGTH } from './auth.js';
 
 /**
  * The Working Clipboard's server side (issue 14; spec §3 email-clipboard payload, §5, §7, §8): the
  * clipboard text e-mailed to the user. The text itself lives in the browser only.
  */
 
-/** Longest first or last name, in characters (not in the spec). */
-export const MAX_CLIPBOARD_NAME_CHARS = 100;
-/** Longest e-mail address, in characters (RFC 5321's path limit). */
-export const MAX_CLIPBOARD_EMAIL_ADDRESS_CHARS = 254;
-
 /**
  * Spec §5, §8 texts, word for word; the spec names no text for a value that is too long, so those
- * say what the limit is.
+ * say what the limit is (the sign-up form's limits and texts).
  */
 export const CLIPBOARD_MESSAGES = {
   missingTitle: 'Missing Information',
@@ -20,9 +16,9 @@ export const CLIPBOARD_MESSAGES = {
   noContentTitle: 'No Content',
   noContent: 'Add some content to your clipboard first.',
   invalidEmail: 'Please enter a valid email address',
-  emailTooLong: `Email address must be at most ${MAX_CLIPBOARD_EMAIL_ADDRESS_CHARS} characters`,
-  firstNameTooLong: `First name must be at most ${MAX_CLIPBOARD_NAME_CHARS} characters`,
-  lastNameTooLong: `Last name must be at most ${MAX_CLIPBOARD_NAME_CHARS} characters`,
+  emailTooLong: AUTH_MESSAGES.emailTooLong,
+  firstNameTooLong: AUTH_MESSAGES.firstNameTooLong,
+  lastNameTooLong: AUTH_MESSAGES.lastNameTooLong,
   sentTitle: 'Email Sent',
   sent: 'Your clipboard content has been emailed to you.',
   failedTitle: 'Email Failed',
@@ -39,7 +35,7 @@ export const MAX_CLIPBOARD_EMAIL_CHARS = 30_000;
 
 /** A name field: the spec §5 text when missing or blank, the limit when too long. */
 function requiredName(tooLong: string) {
-  return z.string({ error: CLIPBOARD_MESSAGES.missing }).trim().min(1, CLIPBOARD_MESSAGES.missing).max(MAX_CLIPBOARD_NAME_CHARS, tooLong);
+  return z.string({ error: CLIPBOARD_MESSAGES.missing }).trim().min(1, CLIPBOARD_MESSAGES.missing).max(MAX_NAME_LENGTH, tooLong);
 }
 
 /** `POST /api/email-clipboard` body (spec §3: email, firstName, lastName, clipboardText). */
@@ -48,7 +44,7 @@ export const emailClipboardRequestSchema = z.object({
     .string({ error: CLIPBOARD_MESSAGES.missing })
     .trim()
     .min(1, CLIPBOARD_MESSAGES.missing)
-    .max(MAX_CLIPBOARD_EMAIL_ADDRESS_CHARS, CLIPBOARD_MESSAGES.emailTooLong)
+    .max(MAX_EMAIL_LENGTH, CLIPBOARD_MESSAGES.emailTooLong)
     .pipe(z.email(CLIPBOARD_MESSAGES.invalidEmail)),
   firstName: requiredName(CLIPBOARD_MESSAGES.firstNameTooLong),
   lastName: requiredName(CLIPBOARD_MESSAGES.lastNameTooLong),

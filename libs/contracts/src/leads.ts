@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUTH_MESSAGES, MAX_PASSWORD_LENGTH, MAX_USERNAME_LENGTH } from './auth.js';
 
 /**
  * Leads and the admin console (issue 13; spec §2 /admin and /admin-login, §3 lead and lead stats,
@@ -82,8 +83,8 @@ export type LeadStats = z.infer<typeof leadStatsSchema>;
 export const ADMIN_MESSAGES = {
   /** Spec §5: username and password required (missing or blank). */
   credentialsRequired: 'Username and password are required',
-  usernameTooLong: 'Username must be at most 100 characters',
-  passwordTooLong: 'Password must be at most 256 characters',
+  usernameTooLong: AUTH_MESSAGES.usernameTooLong,
+  passwordTooLong: AUTH_MESSAGES.passwordTooLong,
   /** Spec §8: the admin login fallback, also the server's refusal. */
   invalidCredentials: 'Invalid credentials',
   /** Any admin route with no, expired or forged token. */
@@ -101,11 +102,11 @@ export const adminLoginRequestSchema = z.object({
     .string({ error: ADMIN_MESSAGES.credentialsRequired })
     .trim()
     .min(1, ADMIN_MESSAGES.credentialsRequired)
-    .max(100, ADMIN_MESSAGES.usernameTooLong),
+    .max(MAX_USERNAME_LENGTH, ADMIN_MESSAGES.usernameTooLong),
   password: z
     .string({ error: ADMIN_MESSAGES.credentialsRequired })
     .min(1, ADMIN_MESSAGES.credentialsRequired)
-    .max(256, ADMIN_MESSAGES.passwordTooLong),
+    .max(MAX_PASSWORD_LENGTH, ADMIN_MESSAGES.passwordTooLong),
 });
 export type AdminLoginRequest = z.infer<typeof adminLoginRequestSchema>;
 

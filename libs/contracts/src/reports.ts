@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { analysisEngineSchema } from './analysis.js';
+import { AUTH_MESSAGES, MAX_EMAIL_LENGTH, MAX_NAME_LENGTH } from './auth.js';
 
 /**
  * Analysis reports (issue 13): the PDF of one stored analysis, downloaded by its owner or e-mailed
@@ -8,10 +9,6 @@ import { analysisEngineSchema } from './analysis.js';
 
 /** Longest analysis text accepted from the client (spec §3: primary, expanded and tags together). */
 export const MAX_ANALYSIS_TEXT_CHARS = 20_000;
-/** Longest first or last name, in characters (not in the spec). */
-export const MAX_REPORT_NAME_CHARS = 100;
-/** Longest e-mail address, in characters (RFC 5321's path limit). */
-export const MAX_REPORT_EMAIL_CHARS = 254;
 
 /** Spec §8 success toast and the body of a sent report; also the `{message}` of `POST /api/email-analysis`. */
 export const REPORT_MESSAGES = {
@@ -22,10 +19,10 @@ export const REPORT_MESSAGES = {
   /** Spec §5: email, firstName and lastName all required. */
   missingFields: 'Please fill in all fields.',
   invalidEmail: 'Please enter a valid email address',
-  /** The spec names no text for a value that is too long: these say what the limit is. */
-  emailTooLong: `Email address must be at most ${MAX_REPORT_EMAIL_CHARS} characters`,
-  firstNameTooLong: `First name must be at most ${MAX_REPORT_NAME_CHARS} characters`,
-  lastNameTooLong: `Last name must be at most ${MAX_REPORT_NAME_CHARS} characters`,
+  /** The spec names no text for a value that is too long: the sign-up form's limits and texts. */
+  emailTooLong: AUTH_MESSAGES.emailTooLong,
+  firstNameTooLong: AUTH_MESSAGES.firstNameTooLong,
+  lastNameTooLong: AUTH_MESSAGES.lastNameTooLong,
   /** Neither a stored analysis nor the analysis text was named. */
   noContent: 'Name an analysis (analysisId) or send its text (analysisText).',
   /** `analysisId` is not the id of an analysis (a UUID). */
@@ -55,11 +52,7 @@ export function textReportObjectKey(userId: string, reportId: string): string {
 
 /** A name field: the spec §5 text when missing or blank, the limit when too long. */
 function requiredName(tooLong: string) {
-  return z
-    .string({ error: REPORT_MESSAGES.missingFields })
-    .trim()
-    .min(1, REPORT_MESSAGES.missingFields)
-    .max(MAX_REPORT_NAME_CHARS, tooLong);
+  return z.string({ error: REPORT_MESSAGES.missingFields }).trim().min(1, REPORT_MESSAGES.missingFields).max(MAX_NAME_LENGTH, tooLong);
 }
 
 /**
@@ -75,7 +68,7 @@ export const emailAnalysisRequestSchema = z
       .string({ error: REPORT_MESSAGES.missingFields })
       .trim()
       .min(1, REPORT_MESSAGES.missingFields)
-      .max(MAX_REPORT_EMAIL_CHARS, REPORT_MESSAGES.emailTooLong)
+      .max(MAX_EMAIL_LENGTH, REPORT_MESSAGES.emailTooLong)
       .pipe(z.email(REPORT_MESSAGES.invalidEmail)),
     analysisId: z.uuid({ error: REPORT_MESSAGES.invalidAnalysisId }).optional(),
     analysisText: z

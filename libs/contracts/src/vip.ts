@@ -1,21 +1,17 @@
 import { z } from 'zod';
+import { AUTH_MESSAGES, MAX_PASSWORD_LENGTH, MAX_USERNAME_LENGTH } from './auth.js';
 
 /**
  * VIP access (issue 15 point 4; spec §2 /vip-login, §6 unlimited plan, §7, §8): a username and
  * password from configuration sign the VIP user in on the unlimited plan.
  */
 
-/** Longest VIP username, in characters. */
-export const MAX_VIP_USERNAME_LENGTH = 100;
-/** Longest VIP password, in characters. */
-export const MAX_VIP_PASSWORD_LENGTH = 256;
-
 /** The refusals of `POST /api/vip-login`; the spec names no text for a value that is too long, so those say what the limit is. */
 export const VIP_MESSAGES = {
   /** Spec §5: username and password required (missing or blank). */
   required: 'Username and password are required',
-  usernameTooLong: `Username must be at most ${MAX_VIP_USERNAME_LENGTH} characters`,
-  passwordTooLong: `Password must be at most ${MAX_VIP_PASSWORD_LENGTH} characters`,
+  usernameTooLong: AUTH_MESSAGES.usernameTooLong,
+  passwordTooLong: AUTH_MESSAGES.passwordTooLong,
   /** Spec §8: 'Access Denied' with this text for wrong credentials. */
   invalid: 'Invalid VIP credentials',
 } as const;
@@ -26,11 +22,8 @@ export const vipLoginRequestSchema = z.object({
     .string({ error: VIP_MESSAGES.required })
     .trim()
     .min(1, VIP_MESSAGES.required)
-    .max(MAX_VIP_USERNAME_LENGTH, VIP_MESSAGES.usernameTooLong),
-  password: z
-    .string({ error: VIP_MESSAGES.required })
-    .min(1, VIP_MESSAGES.required)
-    .max(MAX_VIP_PASSWORD_LENGTH, VIP_MESSAGES.passwordTooLong),
+    .max(MAX_USERNAME_LENGTH, VIP_MESSAGES.usernameTooLong),
+  password: z.string({ error: VIP_MESSAGES.required }).min(1, VIP_MESSAGES.required).max(MAX_PASSWORD_LENGTH, VIP_MESSAGES.passwordTooLong),
 });
 export type VipLoginRequest = z.infer<typeof vipLoginRequestSchema>;
 
