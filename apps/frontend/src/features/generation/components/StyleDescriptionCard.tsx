@@ -17,7 +17,8 @@ const T = GENERATION_TEXTS.style;
 /**
  * Spec §2 /create style description: a text area prefilled from the saved style profile, read-only
  * until Edit (editable at once when nothing is saved), holding at most 500 characters (spec §5, §9;
- * `MAX_GENERATION_STYLE_CHARS`), with character and word counts and 'Save as default' (spec §5 editor checks, spec §8 'Save Failed'; see `useStyleDraft`).
+ * `MAX_GENERATION_STYLE_CHARS`), with character and word counts and 'Save as default' (spec §5
+ * editor checks, spec §8 'Save Failed'; see `useStyleDraft`).
  */
 export function StyleDescriptionCard({ style, locked }: { style: StyleDraft; locked: boolean }) {
   const field = useRef<HTMLTextAreaElement>(null);
