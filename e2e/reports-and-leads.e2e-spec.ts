@@ -122,8 +122,8 @@ test('an analysis leaves the screen as a PDF, a copy, a clipboard entry and an e
         { timeout: 30_000 },
       )
       .toBe(true);
-    await events.add(delivered!.name, delivered!.data, { jobId: randomUUID() });
-    await expect.poll(async () => (await events.getJobCounts('completed')).completed, { timeout: 30_000 }).toBeGreaterThan(1);
+    const redelivered = await events.add(delivered!.name, delivered!.data, { jobId: randomUUID() });
+    await expect.poll(async () => redelivered.getState(), { timeout: 30_000 }).toBe('completed');
   } finally {
     await events.close();
   }

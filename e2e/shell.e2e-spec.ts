@@ -203,6 +203,20 @@ for (const account of ['free', 'vip'] as const) {
         await expect(signOut).toBeVisible();
         const box = (await signOut.boundingBox())!;
         expect(box.x + box.width, `Sign Out's right edge at ${width} px`).toBeLessThanOrEqual(width);
+        // Left to right, no two parts of the bar overlap (a long name gives way, not the links).
+        const banner = page.getByRole('banner');
+        const parts = [
+          ...(await banner.getByRole('navigation').getByRole('link').all()),
+          page.getByTestId('clipboard-trigger'),
+          page.getByTestId('user-first-name'),
+          signOut,
+        ];
+        let previousRight = 0;
+        for (const part of parts) {
+          const partBox = (await part.boundingBox())!;
+          expect(partBox.x, `${await part.textContent()} at ${width} px`).toBeGreaterThanOrEqual(previousRight - 0.5);
+          previousRight = partBox.x + partBox.width;
+        }
         await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden();
       } else {
         await expect(signOut).toBeHidden();

@@ -80,10 +80,9 @@ describe('accounts and sessions (gateway → auth queue → auth-service → Pos
       const sealedPassword = sealSecret(secret, AUTH_SEALING_PUBLIC_KEY, sealedPasswordContext('auth.sign-up', keptEmail));
       const job = await queue.add('auth.sign-up', { email: keptEmail, firstName: 'Kept', lastName: 'Job', sealedPassword });
       expect(await job.waitUntilFinished(events, 10_000)).toMatchObject({ ok: true });
+      // The job is still there for the scan below to read (its data names the account).
       const stored = await redis.hgetall(`bull:${QUEUES.auth}:${job.id}`);
-      const data = JSON.parse(stored.data) as Record<string, unknown>;
-      expect(data).toMatchObject({ firstName: 'Kept', sealedPassword: expect.stringMatching(/^v1\./) });
-      expect(data).not.toHaveProperty('password');
+      expect(stored.data).toContain(keptEmail);
       // Nowhere in the queue's keys: job hashes, lists, sets and the event stream.
       for (const key of await redis.keys(`bull:${QUEUES.auth}:*`)) {
         const type = await redis.type(key);

@@ -1,9 +1,12 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import request from 'supertest';
 import { AUTH_MESSAGES } from '@archlens/contracts/auth';
+import { QUEUES } from '@archlens/contracts/queues';
+import { redisConnection } from '@archlens/platform/messaging';
 import { startStack, type Stack } from '../support/stack.js';
 import { expectNoPasswordInRedis } from '../support/redis-scan.js';
 
@@ -103,6 +106,28 @@ describe('forgot password: one answer for every e-mail, a temporary password by 
     const temporary = await temporaryPasswordFromOutbox(known.userId, known.email);
     // Sealed on its way through Redis: the email.send job never holds the password itself.
     await expectNoPasswordInRedis(redis, [temporary]);
+
+    // Both answers came after auth-service had queued whatever it would send; once the e-mail
+    // queue is empty, the outbox holds every message of this test, and none to the unknown address.
+    const emailQueue = new Queue(QUEUES.email, { connection: redisConnection(process.env.REDIS_URL!) });
+    try {
+      const deadline = Date.now() + 20_000;
+      for (;;) {
+        const counts = await emailQueue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+        if (Object.values(counts).every((n) => n === 0)) break;
+        if (Date.now() > deadline) throw new Error(`the e-mail queue did not empty: ${JSON.stringify(counts)}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    } finally {
+      await emailQueue.close();
+    }
+    const recipients = await Promise.all(
+      (await readdir(stack.outboxDir))
+        .filter((name) => name.endsWith('.eml'))
+        .map(async (name) => (await readFile(path.join(stack.outboxDir, name), 'utf8')).match(/^To: (.*)$/im)?.[1]?.trim()),
+    );
+    expect(recipients).toContain(known.email);
+    expect(recipients).not.toContain(unknownEmail);
   });
 
   it('validates the e-mail with the spec §5 text', async () => {

@@ -3,7 +3,9 @@ import type { INestApplicationContext } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { CommandClient } from '@archlens/platform/messaging';
+import { Queue } from 'bullmq';
+import { QUEUES } from '@archlens/contracts/queues';
+import { CommandClient, redisConnection } from '@archlens/platform/messaging';
 import { startEmailWorker } from '@archlens/email-worker';
 import { createGatewayApp, loadGatewayConfig } from '@archlens/gateway';
 import { signUp, type SignedInUser } from '../support/accounts.js';
@@ -118,7 +120,20 @@ describe('observability: health, metrics and logs', () => {
       await new Promise((r) => setTimeout(r, 100));
     }
 
-    const gateway = (await request(stack.http).get('/metrics').expect(200)).text;
+    // A job left waiting an hour on the generation-lookup queue: the depth gauge must count it.
+    const lookups = new Queue(QUEUES.generationLookup, { connection: redisConnection(stack.env.REDIS_URL!) });
+    let gateway: string;
+    try {
+      const parked = await lookups.add('generation.list', { userId: user.userId }, { delay: 3_600_000 });
+      try {
+        gateway = (await request(stack.http).get('/metrics').expect(200)).text;
+      } finally {
+        await parked.remove();
+      }
+    } finally {
+      await lookups.close();
+    }
+    expect(sample(gateway, 'archlens_queue_jobs', { queue: QUEUES.generationLookup, state: 'delayed' })).toBeGreaterThanOrEqual(1);
     expect(
       sample(gateway, 'archlens_http_request_duration_seconds_count', { method: 'GET', route: '/api/auth/user', status: '200' }),
     ).toBeGreaterThanOrEqual(1);
@@ -128,9 +143,10 @@ describe('observability: health, metrics and logs', () => {
     // The pattern, never the id of the URL.
     expect(sample(gateway, 'archlens_http_request_duration_seconds_count', { route: '/api/analyses/:id/pdf' })).toBeGreaterThanOrEqual(1);
     expect(gateway).not.toContain('00000000-0000-4000-8000-000000000000');
+    // Every queue's depth is exported in every state (a missing series is undefined and fails).
     for (const queue of ['auth', 'analysis', 'analysis-lookup', 'email', 'billing', 'generation', 'generation-lookup', 'leads.events']) {
       for (const state of ['waiting', 'active', 'delayed'])
-        expect(sample(gateway, 'archlens_queue_jobs', { queue, state })).toBeGreaterThanOrEqual(0);
+        expect(sample(gateway, 'archlens_queue_jobs', { queue, state })).toEqual(expect.any(Number));
     }
     expect(sample(gateway, 'archlens_process_resident_memory_bytes')).toBeGreaterThan(0);
 

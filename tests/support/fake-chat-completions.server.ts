@@ -66,7 +66,16 @@ export async function startFakeChatCompletions(answers: Array<string | ScriptedA
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as RecordedRequest['body'];
+      let body: RecordedRequest['body'];
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as RecordedRequest['body'];
+        if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new TypeError('not a JSON object');
+      } catch {
+        // As OpenAI answers a body that is not JSON: recorded, refused, never a crash of the server.
+        const refusal = 'We could not parse the JSON body of your request.';
+        requests.push({ path: req.url ?? '', authorization: req.headers.authorization, body: {}, refusal });
+        return sendError(res, 400, refusal, 'invalid_request_error');
+      }
       const refusal = checkVisionRequest(body, req.headers.authorization);
       requests.push({ path: req.url ?? '', authorization: req.headers.authorization, body, refusal });
       if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return sendError(res, 404, 'unknown route', 'invalid_request_error');

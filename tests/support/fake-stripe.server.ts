@@ -46,7 +46,16 @@ export async function startFakeStripe(expected: { apiKey: string; appUrl: string
   let baseUrl = '';
 
   /** What Stripe would refuse (as far as issue 15's checks go), or null. */
-  const check = (method: string, path: string, f: Record<string, string[]>): string | null => {
+  const check = (method: string, path: string, f: Record<string, string[]>, idempotencyKey: string | undefined): string | null => {
+    // One customer per user, even when two checkouts race: billing-service keys the creation.
+    if (method === 'POST' && path === '/v1/customers') {
+      if (!one(f, 'metadata[userId]')) return 'missing metadata[userId]';
+      if (idempotencyKey !== `archlens-customer-${one(f, 'metadata[userId]')}`) return 'Idempotency-Key must name the user';
+    }
+    if (method === 'GET' && path === '/v1/prices') {
+      if (!one(f, 'lookup_keys[0]')) return 'missing lookup_keys';
+      if (one(f, 'active') !== 'true') return 'only active prices may be used';
+    }
     if (method === 'POST' && path === '/v1/checkout/sessions') {
       if (one(f, 'mode') !== 'subscription') return 'mode must be subscription';
       if (one(f, 'currency') !== 'sgd') return 'currency must be sgd';
@@ -90,12 +99,12 @@ export async function startFakeStripe(expected: { apiKey: string; appUrl: string
         requests.push({ method, path: url.pathname, fields, refusal: 'bad key' });
         return answer(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
       }
-      const refusal = check(method, url.pathname, fields);
+      const idempotencyHeader = req.headers['idempotency-key'];
+      const refusal = check(method, url.pathname, fields, typeof idempotencyHeader === 'string' ? idempotencyHeader : undefined);
       requests.push({ method, path: url.pathname, fields, refusal });
       if (refusal) return answer(400, { error: { type: 'invalid_request_error', message: refusal } });
       if (method === 'POST' && url.pathname === '/v1/customers') {
-        const key = req.headers['idempotency-key'];
-        const idempotencyKey = typeof key === 'string' ? key : randomUUID();
+        const idempotencyKey = idempotencyHeader as string; // checked above
         const id = customers.get(idempotencyKey) ?? `cus_${randomUUID().slice(0, 12)}`;
         customers.set(idempotencyKey, id);
         knownCustomers.add(id);

@@ -21,6 +21,12 @@ export class BillingHandlers implements QueueHandlers<typeof QUEUES.billing> {
     @Inject(BILLING_CONFIG) private readonly config: BillingConfig,
   ) {}
 
+  /**
+   * Each `billing.*` job to its service: checkout and portal → `CheckoutService`, webhooks →
+   * `StripeWebhooksService`, reserve, capture, release and the expiry sweep →
+   * `CreditLedgerService`, the account and the VIP grant → `SubscriptionsService`. Refusals are
+   * their `DomainError`s (400, 404, 409, 502, 503), answered to the caller.
+   */
   handlers(): JobHandlers<typeof QUEUES.billing> {
     return {
       'billing.create-checkout-session': ({ userId, planType }) => this.checkout.createCheckoutSession(userId, planType),

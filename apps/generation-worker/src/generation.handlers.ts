@@ -20,6 +20,10 @@ export class GenerationHandlers implements QueueHandlers<typeof QUEUES.generatio
     private readonly inputsSweep: GenerationInputsSweepService,
   ) {}
 
+  /**
+   * `generation.generate` → `GenerationService.generate` (given the BullMQ job for its progress
+   * reports), `generation.sweep-inputs` → `GenerationInputsSweepService.sweep`.
+   */
   handlers(): JobHandlers<typeof QUEUES.generation> {
     return {
       // The BullMQ job carries the progress reports (`GET /api/generations/{jobId}/events`).
@@ -50,6 +54,10 @@ export class GenerationLookupHandlers implements QueueHandlers<typeof QUEUES.gen
 
   constructor(private readonly history: GenerationHistoryService) {}
 
+  /**
+   * `generation.list`, `generation.get-image` and `generation.get-status` →
+   * `GenerationHistoryService` (404 `DomainError` 'Generation not found.' for another user's job).
+   */
   handlers(): JobHandlers<typeof QUEUES.generationLookup> {
     return {
       'generation.list': ({ userId, limit }) => this.history.list(userId, limit),

@@ -76,9 +76,10 @@ export const forgotPasswordResponseSchema = z.object({ message: z.string() });
 export type ForgotPasswordResponse = z.infer<typeof forgotPasswordResponseSchema>;
 
 /**
- * Subscription as the SPA reads it (spec §3). Billing arrives with its own issue; until then the
- * gateway answers `subscription: null`, which the SPA treats as not Pro (spec §4: Pro only when
- * status equals "active").
+ * Subscription as the SPA reads it (spec §3), held by billing-service (issue 15) and merged into
+ * the user by the gateway: `credits_remaining` in credits (999,999 on the unlimited plan, spec §9),
+ * `currentPeriodEnd` ISO 8601 or null. `subscription: null` before any plan, or when billing could
+ * not answer; the SPA treats null as not Pro (spec §4: Pro only when status equals "active").
  */
 export const subscriptionSchema = z.object({
   status: z.string(),

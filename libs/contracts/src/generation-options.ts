@@ -16,6 +16,10 @@ export const GENERATION_PROVIDERS = ['sora', 'openai', 'stability-ai', 'midjourn
 export type GenerationProvider = (typeof GENERATION_PROVIDERS)[number];
 /** Providers that make no image call and answer with a prompt workflow (issue 16 point 2). */
 export const WORKFLOW_PROVIDERS = ['sora', 'midjourney'] as const satisfies readonly GenerationProvider[];
+/**
+ * True for `sora` and `midjourney` (`WORKFLOW_PROVIDERS`; issue 16 point 2): providers that make no
+ * image call, reserve no credits and answer with a prompt workflow (spec §2 /create workflow view).
+ */
 export function isWorkflowProvider(provider: GenerationProvider): provider is (typeof WORKFLOW_PROVIDERS)[number] {
   return (WORKFLOW_PROVIDERS as readonly string[]).includes(provider);
 }

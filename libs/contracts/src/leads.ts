@@ -66,9 +66,10 @@ export const LEADS_CHART_WEEKS = 12;
 
 /**
  * `GET /api/admin/leads/stats` (spec §3 lead stats): totals, leads of the last 7 days, leads per
- * source (always with an `analysis_email` entry), the conversion rate (the share of lead e-mails
- * whose account is Pro, 0 to 1; 0 until billing exists), and leads per ISO week (Monday, UTC) for
- * the chart, oldest first, `LEADS_CHART_WEEKS` entries.
+ * source (always with an `analysis_email` entry), the conversion rate (the share of leads whose
+ * sending account is Pro now, by the `subscription.changed` events leads-service has applied; 0 to
+ * 1, and 0 with no leads), and leads per ISO week (Monday, UTC) for the chart, oldest first,
+ * `LEADS_CHART_WEEKS` entries.
  */
 export const leadStatsSchema = z.object({
   totalLeads: z.number().int().min(0),

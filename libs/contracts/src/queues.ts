@@ -322,9 +322,9 @@ export const QUEUE_SETTINGS: Record<QueueName, QueueSettings> = {
     keepCompletedSeconds: 60,
     keepFailedSeconds: 3600,
   },
-  // Issue 16: a generation waits on a provider (OpenAI images take up to a minute or two for four
-  // variations); a worker that dies mid-job is noticed when its lock lapses and the job runs again,
-  // idempotently on its id. The caller waits up to 5 minutes.
+  // Issue 16: a generation waits on a provider for every variation it renders; a worker that dies
+  // mid-job is noticed when its lock lapses and the job runs again, idempotently on its id. The
+  // caller waits up to 5 minutes.
   generation: {
     concurrency: 8,
     attempts: 1,

@@ -77,21 +77,27 @@ export function createAppLogger(service: string, level: LevelWithSilent, destina
 export class PinoNestLogger implements LoggerService {
   constructor(readonly logger: Logger) {}
 
+  /** Nest `log` → pino `info`; a last string param is the `context` field. */
   log(message: unknown, ...params: unknown[]): void {
     this.write('info', message, params);
   }
+  /** Nest `error(message, stack?, context?)` → pino `error`, the stack as the `stack` field. */
   error(message: unknown, ...params: unknown[]): void {
     this.write('error', message, params);
   }
+  /** Nest `warn` → pino `warn`. */
   warn(message: unknown, ...params: unknown[]): void {
     this.write('warn', message, params);
   }
+  /** Nest `debug` → pino `debug`. */
   debug(message: unknown, ...params: unknown[]): void {
     this.write('debug', message, params);
   }
+  /** Nest `verbose` → pino `trace`. */
   verbose(message: unknown, ...params: unknown[]): void {
     this.write('trace', message, params);
   }
+  /** Nest `fatal` → pino `fatal`. */
   fatal(message: unknown, ...params: unknown[]): void {
     this.write('fatal', message, params);
   }

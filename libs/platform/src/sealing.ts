@@ -56,8 +56,9 @@ export class SealedSecretError extends Error {
  * A fresh RSA key pair for sealing, as PEM (SPKI public key, PKCS#8 private key).
  *
  * 3072 bits: 128-bit security (NIST SP 800-57), recommended for use beyond 2030, where 2048 bits
- * gives 112. The cost is paid by the receiver (one private-key operation, ~2 ms, per sealed secret:
- * small beside argon2) and by key generation (a few hundred ms, once per deployment or test stack).
+ * gives 112. The cost is paid by the receiver (one private-key operation per sealed secret, small
+ * beside the argon2 work that follows it) and by key generation (once per deployment or test
+ * stack).
  * @returns `{ publicKeyPem, privateKeyPem }`, each ending with a newline
  */
 export function generateSealingKeyPair(): { publicKeyPem: string; privateKeyPem: string } {

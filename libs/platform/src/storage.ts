@@ -44,8 +44,10 @@ export interface StoredObjectInfo {
 }
 
 /**
- * Images in object storage (ARCHITECTURE.md): one bucket, keys `uploads/<userId>/<uuid>.<ext>`.
- * A thin adapter over the `minio` client; business rules live in the services.
+ * Object storage (ARCHITECTURE.md): one bucket for every service, by key prefix: `uploads/`,
+ * `sketches/` and `generation-inputs/` (the gateway's uploads, `<prefix><userId>/<uuid>.<ext>`),
+ * `generations/` (renders), `reports/` (PDFs) and `exports/leads/` (CSV exports). A thin adapter
+ * over the `minio` client; business rules live in the services.
  */
 export class ObjectStorage {
   private readonly client: Client;

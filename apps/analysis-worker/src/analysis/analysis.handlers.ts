@@ -23,6 +23,11 @@ export class AnalysisHandlers implements QueueHandlers<typeof QUEUES.analysis> {
     private readonly textReportsSweep: TextReportsSweepService,
   ) {}
 
+  /**
+   * `analysis.analyse-images` → `AnalysisService.analyse`, `analysis.read-sketches` →
+   * `SketchReadingService.read`, and the two sweeps → `OriginalsSweepService` and
+   * `TextReportsSweepService`; each answers its job's result schema or throws as its service does.
+   */
   handlers(): JobHandlers<typeof QUEUES.analysis> {
     return {
       'analysis.analyse-images': (data) => this.analyses.analyse(data),
@@ -32,6 +37,11 @@ export class AnalysisHandlers implements QueueHandlers<typeof QUEUES.analysis> {
     };
   }
 
+  /**
+   * Both sweeps hourly (`ORIGINALS_SWEEP_EVERY_MS`, `TEXT_REPORTS_SWEEP_EVERY_MS`, in ms):
+   * unreferenced originals older than a day (`ORIGINALS_MAX_AGE_SECONDS`, issue 11) and free-text
+   * PDFs older than `TEXT_REPORT_MAX_AGE_SECONDS` (a day, issue 13).
+   */
   schedules(): Array<ScheduledJob<typeof QUEUES.analysis>> {
     return [
       { name: 'analysis.sweep-originals', everyMs: ORIGINALS_SWEEP_EVERY_MS, data: { olderThanSeconds: ORIGINALS_MAX_AGE_SECONDS } },
@@ -56,6 +66,11 @@ export class AnalysisLookupHandlers implements QueueHandlers<typeof QUEUES.analy
     private readonly reports: ReportsService,
   ) {}
 
+  /**
+   * `analysis.list-recent` → `AnalysisService.listRecent` (the 3 newest, spec §9),
+   * `analysis.render-report` and `analysis.email-report` → `ReportsService` (404 `DomainError` for
+   * an analysis the user does not own).
+   */
   handlers(): JobHandlers<typeof QUEUES.analysisLookup> {
     return {
       'analysis.list-recent': (data) => this.analyses.listRecent(data.userId),

@@ -15,6 +15,11 @@ export class AuthHandlers implements QueueHandlers<typeof QUEUES.auth> {
     private readonly temporaryPasswords: TemporaryPasswordsService,
   ) {}
 
+  /**
+   * `auth.sign-up`, `auth.sign-in` and `auth.ensure-vip-user` → `UsersService`,
+   * `auth.issue-temporary-password` → `TemporaryPasswordsService.issue`. Refusals (EMAIL_TAKEN,
+   * INVALID_CREDENTIALS) are answers of `authResultSchema` / `signInResultSchema`, not throws.
+   */
   handlers(): JobHandlers<typeof QUEUES.auth> {
     return {
       'auth.sign-up': (data) => this.users.signUp(data),
@@ -37,6 +42,10 @@ export class AuthLookupHandlers implements QueueHandlers<typeof QUEUES.authLooku
     private readonly styleProfiles: StyleProfilesService,
   ) {}
 
+  /**
+   * `auth.get-user` → `UsersService.getUser` (NOT_FOUND for an account that no longer exists),
+   * `auth.get-style-profile` and `auth.save-style-profile` → `StyleProfilesService`.
+   */
   handlers(): JobHandlers<typeof QUEUES.authLookup> {
     return {
       'auth.get-user': (data) => this.users.getUser(data.userId),

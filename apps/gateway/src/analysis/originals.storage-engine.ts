@@ -57,11 +57,11 @@ type FileInfo = Partial<Express.Multer.File> & StoredOriginal & { path: string }
  * (`ImageHeaderCheck`) and stores it in object storage through the `minio` client (issue 11:
  * "uploads stream, then the job is queued"). A request's photos are taken one after another, so a
  * request holds one photo in memory at a time and many users uploading at once share the budget
- * fairly (storing them side by side was measured: 20 users sending 10 photos of 5 MB then met the
- * budget, docs/performance.md). The bytes held (the chunks as they arrive, then the one joined copy
- * the store's client sends) count against the gateway's `UploadBudget`. A refused photo fails the
- * upload at once, and multer then removes every photo of the request already stored
- * (`_removeFile`), so nothing of it is left in the bucket.
+ * fairly (stored side by side, a few users' large batches could spend the whole budget between
+ * them; the load figures are in docs/performance.md). The bytes held (the chunks as they arrive,
+ * then the one joined copy the store's client sends) count against the gateway's `UploadBudget`.
+ * A refused photo fails the upload at once, and multer then removes every photo of the request
+ * already stored (`_removeFile`), so nothing of it is left in the bucket.
  *
  * Why whole photos, not a multipart upload per photo: the local S3-compatible server (s3rver) does
  * not list multipart uploads, which the client's stream upload needs; a photo is at most 50 MB.
@@ -84,6 +84,13 @@ export class OriginalsStorageEngine implements StorageEngine {
     private readonly keyPrefix: UploadKeyPrefix,
   ) {}
 
+  /**
+   * multer's storage hook for one file: waits until the request's previous file is stored, then
+   * checks and stores this one (`store`).
+   * @param callback given the `StoredOriginal` fields (and `path`, the key), or the refusal: an
+   *   `HttpException` 400, 413, 415 or 422, or a 503 `RetryLaterException`; the rest of a refused
+   *   file is drained
+   */
   _handleFile(request: Request, file: Express.Multer.File, callback: (error?: unknown, info?: Partial<Express.Multer.File>) => void): void {
     const current = (this.previous.get(request) ?? Promise.resolve()).then(() => this.store(this.userIdOf(request), file));
     this.previous.set(request, current);
@@ -96,6 +103,11 @@ export class OriginalsStorageEngine implements StorageEngine {
     );
   }
 
+  /**
+   * multer's clean-up hook, called for each stored file of a request that is refused: removes the
+   * object by its key. A failure is logged, never passed on (the originals sweep removes the object
+   * later), so the client still reads the refusal.
+   */
   _removeFile(_request: Request, file: Express.Multer.File & Partial<StoredOriginal>, callback: (error: Error | null) => void): void {
     if (!file.key) return callback(null);
     this.storage.remove([file.key]).then(

@@ -60,6 +60,10 @@ export class CoreModule implements OnApplicationShutdown {
     };
   }
 
+  /**
+   * Nest shutdown hook: closes the command client's queue connections, then the request-path Redis
+   * client (a failed QUIT is ignored).
+   */
   async onApplicationShutdown(): Promise<void> {
     await this.commands.close();
     await this.redis.quit().catch(() => undefined);

@@ -6,7 +6,10 @@ import { QUEUE_SETTINGS, QUEUES } from '@archlens/contracts/queues';
 import { CommandClient } from '@archlens/platform/messaging';
 import { TooManyRequestsException } from '../http/too-many-requests.exception.js';
 
-/** Seconds between heartbeat comments (issue 16: every 15 s), so proxies keep an idle stream open. */
+/**
+ * Milliseconds between heartbeat comments (issue 16: every 15 s), so proxies keep an idle stream
+ * open.
+ */
 export const HEARTBEAT_MS = 15_000;
 /** Longest a stream stays open without its job ending: the caller's wait for a generation and a minute more. */
 export const MAX_STREAM_MS = QUEUE_SETTINGS.generation.replyTimeoutMs + 60_000;

@@ -30,11 +30,17 @@ export class HealthProbesController {
     ];
   }
 
+  /** `GET /health/live` → 200 terminus's `{status: 'ok', …}` while the process runs; no checks. */
   @Get('live')
   live(): Promise<HealthCheckResult> {
     return this.health.check([]);
   }
 
+  /**
+   * `GET /health/ready` → 200 when Redis and the bucket each answer within
+   * `READINESS_CHECK_TIMEOUT_MS` (2000 ms), else 503 with terminus's report naming the check that
+   * is down and its reason (an error code, never a message).
+   */
   @Get('ready')
   async ready(@Res({ passthrough: true }) response: Response): Promise<HealthCheckResult> {
     const report = await runReadinessChecks(this.checks);

@@ -14,6 +14,12 @@ export class HealthController {
     private readonly commands: CommandClient,
   ) {}
 
+  /**
+   * `GET /api/health` → 200 `{status: 'ok', queues}`, every queue name of `QUEUES`.
+   * @throws ServiceUnavailableException 503 'Redis is not answering.' when the sessions' Redis does
+   *   not answer PING, or with `NoWorkerError`'s text for the first queue with no worker on this
+   *   Redis database; ServiceUnavailableError (503) when Redis fails during that check
+   */
   @Get()
   async health(): Promise<{ status: 'ok'; queues: QueueName[] }> {
     if (!(await this.sessions.ping().catch(() => false))) throw new ServiceUnavailableException('Redis is not answering.');

@@ -20,6 +20,13 @@ export const GENERIC_ERROR_MESSAGE = 'Something went wrong on our side. Please t
 export class ApiExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('ApiExceptionFilter');
 
+  /**
+   * Answers one error as JSON `{message}`: the status and text `describe` gives, else 500 with
+   * `GENERIC_ERROR_MESSAGE`, the request id and `requestId` (the whole error logged as an error);
+   * the product's own 5xx are logged as warnings. Sets `Retry-After` (whole seconds) for an HTTP
+   * exception that carries `retryAfterSeconds`. Once the headers are sent (a stream that failed
+   * midway) it only logs.
+   */
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     const response = http.getResponse<Response>();

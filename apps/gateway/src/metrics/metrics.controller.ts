@@ -13,6 +13,11 @@ import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 export class MetricsController {
   constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {}
 
+  /**
+   * `GET /metrics` → 200 the registry's series in Prometheus text format, never cached.
+   * @throws UnauthorizedException 401 'A metrics token is required.' when `METRICS_TOKEN` is set
+   *   and the request's `Authorization: Bearer` token is not it (compared in constant time)
+   */
   @Get()
   @Header('Content-Type', METRICS_CONTENT_TYPE)
   @Header('Cache-Control', 'no-store')

@@ -50,6 +50,7 @@ export class QueueDepthCollector implements OnApplicationShutdown {
     }
   }
 
+  /** Nest shutdown hook: leaves the gauge's collectors and closes the queue handles it opened. */
   async onApplicationShutdown(): Promise<void> {
     collectors.delete(this);
     await Promise.all((this.queues ?? []).map((q) => q.close().catch(() => undefined)));

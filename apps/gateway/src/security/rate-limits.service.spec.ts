@@ -93,7 +93,8 @@ describe('RateLimitsService without Redis', () => {
         );
         expect(error).toBeInstanceOf(ServiceUnavailableException);
         expect((error as ServiceUnavailableException).message).toBe(RATE_LIMITS_UNAVAILABLE_MESSAGE);
-        expect(Date.now() - started).toBeLessThan(500);
+        // Issue 11: while Redis is down, calls answer 503 within 2 s (fail fast, never hang).
+        expect(Date.now() - started).toBeLessThan(2000);
       }
     } finally {
       await service.onApplicationShutdown();

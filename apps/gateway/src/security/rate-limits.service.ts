@@ -334,6 +334,7 @@ export class RateLimitsService implements OnModuleInit, OnApplicationShutdown {
     }
   }
 
+  /** Nest shutdown hook: QUITs the limits' own Redis connection, or drops it when QUIT fails. */
   async onApplicationShutdown(): Promise<void> {
     await this.redis.quit().catch(() => this.redis.disconnect());
   }

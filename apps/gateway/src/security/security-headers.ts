@@ -11,7 +11,7 @@ import helmet, { type HelmetOptions } from 'helmet';
  *   through them, MUI may use `data:` SVGs → `img-src 'self' data: blob:`;
  * - fonts: system font stacks only, nothing fetched from another host → `font-src 'self' data:`;
  * - calls: `fetch` to `/api` on the same origin → `connect-src 'self'`;
- * - the landing video (spec §1) will be served by the gateway → `media-src 'self' blob:`.
+ * - the landing video (spec §1) is a file of the SPA the gateway serves → `media-src 'self' blob:`.
  * `upgrade-insecure-requests` only behind a TLS-terminating proxy (`TRUST_PROXY`): the local app
  * is plain http on localhost, where the browser would otherwise try https for every asset.
  */

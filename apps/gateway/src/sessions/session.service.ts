@@ -29,6 +29,7 @@ export class SessionService {
     @Inject(GATEWAY_REDIS) private readonly redis: Redis,
   ) {}
 
+  /** Session lifetime in seconds (`SESSION_TTL_SECONDS`, 7 days by default): TTL and cookie age. */
   get ttlSeconds(): number {
     return this.config.SESSION_TTL_SECONDS;
   }

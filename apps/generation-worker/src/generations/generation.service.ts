@@ -46,7 +46,10 @@ export const GENERATION_WORKER_MESSAGES = {
   failed: 'The generation failed. Please try again.',
 } as const;
 
-/** Minutes a reservation outlives the longest run (two provider timeouts and a lock lapse) before billing's sweep returns it. */
+/**
+ * Seconds a reservation outlives the longest run (two provider timeouts and a lock lapse) before
+ * billing's sweep returns it.
+ */
 const RESERVATION_MARGIN_SECONDS = 300;
 
 /** Input mime type from its stored key's extension (`generation-inputs/<userId>/<uuid>.<ext>`). */

@@ -35,6 +35,12 @@ export class MidjourneyWorkflowProvider implements WorkflowProvider {
   readonly kind = 'workflow' as const;
   readonly name = 'midjourney' as const;
 
+  /**
+   * Writes the Midjourney prompt and steps of one generation; no call is made.
+   * @returns `integratedWorkflow` (sketch influence above 0), `midjourneyPrompt` (one line with
+   *   `--ar`, and `--iw`, `--sref`, `--seed` where they apply), `midjourneyInstructions` and
+   *   `seedSupported: true`
+   */
   workflow({ options, prompt, referenceCount }: WorkflowRequest): WorkflowResult {
     const integrated = options.sketchInfluence > 0;
     const text = `${prompt} ${adherenceSentence(options.sketchInfluence)}`.replace(/\s+/g, ' ').trim();

@@ -86,6 +86,7 @@ export class OpenAiImagesProvider implements ImageProvider {
     }
   }
 
+  /** The call as the metadata reports it: the model, `openAiImageSize` of the ratio, no seed. */
   describe(options: GenerationOptions): ImageCallDescription {
     return { model: this.model, size: openAiImageSize(options.aspectRatio), seedSupported: false };
   }

@@ -40,6 +40,12 @@ export class SoraWorkflowProvider implements WorkflowProvider {
   readonly kind = 'workflow' as const;
   readonly name = 'sora' as const;
 
+  /**
+   * Writes the Sora prompt (the combined prompt and `adherenceSentence`) and steps of one
+   * generation; no call is made.
+   * @returns `integratedWorkflow` (sketch influence above 0), `soraPrompt`, `soraInstructions` and
+   *   `seedSupported: false`
+   */
   workflow({ options, prompt, referenceCount }: WorkflowRequest): WorkflowResult {
     const integrated = options.sketchInfluence > 0;
     const soraPrompt = `${prompt}\n\n${adherenceSentence(options.sketchInfluence)}`;

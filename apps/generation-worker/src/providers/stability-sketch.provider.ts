@@ -81,6 +81,10 @@ export class StabilitySketchProvider implements ImageProvider {
     this.configured = Boolean(settings.apiKey);
   }
 
+  /**
+   * The call as the metadata reports it: the endpoint `stable-image/control/sketch`, the canvas the
+   * sketch is fitted into (`stabilityCanvas`, as `WIDTHxHEIGHT` px) and `seedSupported: true`.
+   */
   describe(options: GenerationOptions): ImageCallDescription {
     const { width, height } = stabilityCanvas(options.aspectRatio);
     return { model: 'stable-image/control/sketch', size: `${width}x${height}`, seedSupported: true };

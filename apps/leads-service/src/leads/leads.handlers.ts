@@ -14,6 +14,7 @@ export class LeadsHandlers implements QueueHandlers<typeof QUEUES.leads> {
     private readonly exports: LeadsExportService,
   ) {}
 
+  /** `leads.list`, `leads.stats` → `LeadsService`; `leads.export` → `LeadsExportService` (CSV). */
   handlers(): JobHandlers<typeof QUEUES.leads> {
     return {
       'leads.list': (query) => this.leads.list(query),

@@ -4,6 +4,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 export class CreateAnalyses1763683300000 implements MigrationInterface {
   name = 'CreateAnalyses1763683300000';
 
+  /** Creates `analysis.analyses` (1 to 10 images: a CHECK) and its user-and-date index. */
   async up(runner: QueryRunner): Promise<void> {
     await runner.query(`
       CREATE TABLE "analysis"."analyses" (
@@ -24,6 +25,7 @@ export class CreateAnalyses1763683300000 implements MigrationInterface {
     await runner.query(`CREATE INDEX "IDX_analyses_user_created" ON "analysis"."analyses" ("user_id", "created_at")`);
   }
 
+  /** Drops `analysis.analyses`, its index with it. */
   async down(runner: QueryRunner): Promise<void> {
     await runner.query(`DROP TABLE "analysis"."analyses"`);
   }

@@ -4,6 +4,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 export class CreateSketchReadings1763900000000 implements MigrationInterface {
   name = 'CreateSketchReadings1763900000000';
 
+  /** Creates `analysis.sketch_readings` (1 to 3 images: a CHECK) and its user-and-date index. */
   async up(runner: QueryRunner): Promise<void> {
     await runner.query(`
       CREATE TABLE "analysis"."sketch_readings" (
@@ -24,6 +25,7 @@ export class CreateSketchReadings1763900000000 implements MigrationInterface {
     await runner.query(`CREATE INDEX "IDX_sketch_readings_user_created" ON "analysis"."sketch_readings" ("user_id", "created_at")`);
   }
 
+  /** Drops `analysis.sketch_readings`, its index with it. */
   async down(runner: QueryRunner): Promise<void> {
     await runner.query(`DROP TABLE "analysis"."sketch_readings"`);
   }

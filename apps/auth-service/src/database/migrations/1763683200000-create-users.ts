@@ -4,6 +4,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 export class CreateUsers1763683200000 implements MigrationInterface {
   name = 'CreateUsers1763683200000';
 
+  /** Creates `auth.users`: the e-mail unique, and kept trimmed and lower-cased by a CHECK. */
   async up(runner: QueryRunner): Promise<void> {
     await runner.query(`
       CREATE TABLE "auth"."users" (
@@ -21,6 +22,7 @@ export class CreateUsers1763683200000 implements MigrationInterface {
       )`);
   }
 
+  /** Drops `auth.users`. */
   async down(runner: QueryRunner): Promise<void> {
     await runner.query(`DROP TABLE "auth"."users"`);
   }

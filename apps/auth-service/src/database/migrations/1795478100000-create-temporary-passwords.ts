@@ -4,6 +4,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 export class CreateTemporaryPasswords1795478100000 implements MigrationInterface {
   name = 'CreateTemporaryPasswords1795478100000';
 
+  /** Creates `auth.temporary_passwords` (removed with their user) and its `user_id` index. */
   async up(runner: QueryRunner): Promise<void> {
     await runner.query(`
       CREATE TABLE "auth"."temporary_passwords" (
@@ -19,6 +20,7 @@ export class CreateTemporaryPasswords1795478100000 implements MigrationInterface
     await runner.query(`CREATE INDEX "IDX_temporary_passwords_user_id" ON "auth"."temporary_passwords" ("user_id")`);
   }
 
+  /** Drops `auth.temporary_passwords`, its index with it. */
   async down(runner: QueryRunner): Promise<void> {
     await runner.query(`DROP TABLE "auth"."temporary_passwords"`);
   }

@@ -4,6 +4,10 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 export class CreateStyleProfiles1796169600000 implements MigrationInterface {
   name = 'CreateStyleProfiles1796169600000';
 
+  /**
+   * Creates `auth.style_profiles`: one row per user (the key), the description at most 500
+   * characters (spec §5), removed with its user.
+   */
   async up(runner: QueryRunner): Promise<void> {
     await runner.query(`
       CREATE TABLE "auth"."style_profiles" (
@@ -15,6 +19,7 @@ export class CreateStyleProfiles1796169600000 implements MigrationInterface {
       )`);
   }
 
+  /** Drops `auth.style_profiles`. */
   async down(runner: QueryRunner): Promise<void> {
     await runner.query(`DROP TABLE "auth"."style_profiles"`);
   }

@@ -10,6 +10,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 export class CreateBilling1764633600000 implements MigrationInterface {
   name = 'CreateBilling1764633600000';
 
+  /** Creates the five tables above, their indexes and the ledger's append-only trigger. */
   async up(runner: QueryRunner): Promise<void> {
     await runner.query(`
       CREATE TABLE "billing"."subscriptions" (
@@ -82,6 +83,7 @@ export class CreateBilling1764633600000 implements MigrationInterface {
       )`);
   }
 
+  /** Drops the five tables and the trigger's function, dependants first. */
   async down(runner: QueryRunner): Promise<void> {
     await runner.query(`DROP TABLE "billing"."stripe_events"`);
     await runner.query(`DROP TABLE "billing"."credit_reservations"`);

@@ -4,6 +4,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 export class CreateMessages1763942400000 implements MigrationInterface {
   name = 'CreateMessages1763942400000';
 
+  /** Creates `email.messages`; a CHECK holds its status to pending, sent, outbox or failed. */
   async up(runner: QueryRunner): Promise<void> {
     await runner.query(`
       CREATE TABLE "email"."messages" (
@@ -22,6 +23,7 @@ export class CreateMessages1763942400000 implements MigrationInterface {
       )`);
   }
 
+  /** Drops `email.messages`. */
   async down(runner: QueryRunner): Promise<void> {
     await runner.query(`DROP TABLE "email"."messages"`);
   }

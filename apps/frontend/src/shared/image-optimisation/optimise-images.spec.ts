@@ -42,6 +42,7 @@ describe('optimiseImage (spec §9)', () => {
     expect(result.optimised).toBe(true);
     expect(result.file.name).toBe('photo.jpg');
     expect(result.file.type).toBe('image/jpeg');
+    // The encoded JPEG is what is sent, not the 900 KB original.
     expect(result.file.size).toBe(200 * KB);
   });
 
@@ -49,6 +50,7 @@ describe('optimiseImage (spec §9)', () => {
     const fake = fakeDraw((q) => (q > 0.5 ? 3 * MB : 1 * MB));
     const result = await optimiseImage(fileOf('big.jpg', 6 * MB), fake.draw);
     expect(fake.qualities).toEqual([0.7, 0.5]);
+    // The retry's encoding is kept, not the first one over 2 MB.
     expect(result.file.size).toBe(1 * MB);
   });
 

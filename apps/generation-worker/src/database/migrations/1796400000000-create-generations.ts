@@ -8,6 +8,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 export class CreateGenerations1796400000000 implements MigrationInterface {
   name = 'CreateGenerations1796400000000';
 
+  /** Creates `generation_jobs` with its `(user_id, created_at)` index, then `generation_images`. */
   async up(runner: QueryRunner): Promise<void> {
     await runner.query(`
       CREATE TABLE "generation"."generation_jobs" (
@@ -47,6 +48,7 @@ export class CreateGenerations1796400000000 implements MigrationInterface {
       )`);
   }
 
+  /** Drops both tables, the images (which refer to the jobs) first. */
   async down(runner: QueryRunner): Promise<void> {
     await runner.query(`DROP TABLE "generation"."generation_images"`);
     await runner.query(`DROP TABLE "generation"."generation_jobs"`);

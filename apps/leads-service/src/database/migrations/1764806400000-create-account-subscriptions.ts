@@ -9,6 +9,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 export class CreateAccountSubscriptions1764806400000 implements MigrationInterface {
   name = 'CreateAccountSubscriptions1764806400000';
 
+  /** Creates `leads.account_subscriptions` and the `leads.leads (user_id)` index its join uses. */
   async up(runner: QueryRunner): Promise<void> {
     await runner.query(`
       CREATE TABLE "leads"."account_subscriptions" (
@@ -21,6 +22,7 @@ export class CreateAccountSubscriptions1764806400000 implements MigrationInterfa
     await runner.query(`CREATE INDEX "IDX_leads_user_id" ON "leads"."leads" ("user_id")`);
   }
 
+  /** Drops that index, then `leads.account_subscriptions`. */
   async down(runner: QueryRunner): Promise<void> {
     await runner.query(`DROP INDEX "leads"."IDX_leads_user_id"`);
     await runner.query(`DROP TABLE "leads"."account_subscriptions"`);

@@ -16,6 +16,7 @@ const CASE_INSENSITIVE_SORT_COLUMNS = ['first_name', 'last_name', 'email'] as co
 export class CaseInsensitiveLeadSort1795478400000 implements MigrationInterface {
   name = 'CaseInsensitiveLeadSort1795478400000';
 
+  /** Replaces each `(column, id)` index of the names and the e-mail by `(lower(column), id)`. */
   async up(runner: QueryRunner): Promise<void> {
     for (const column of CASE_INSENSITIVE_SORT_COLUMNS) {
       await runner.query(`CREATE INDEX "IDX_leads_lower_${column}_id" ON "leads"."leads" (lower("${column}"), "id")`);
@@ -23,6 +24,7 @@ export class CaseInsensitiveLeadSort1795478400000 implements MigrationInterface 
     }
   }
 
+  /** Restores the plain `(column, id)` indexes and drops the `lower(column)` ones. */
   async down(runner: QueryRunner): Promise<void> {
     for (const column of CASE_INSENSITIVE_SORT_COLUMNS) {
       await runner.query(`CREATE INDEX "IDX_leads_${column}_id" ON "leads"."leads" ("${column}", "id")`);

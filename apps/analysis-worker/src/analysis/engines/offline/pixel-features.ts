@@ -19,8 +19,8 @@ import {
  *
  * Every image is decoded with sharp, turned upright from its EXIF orientation, and reduced so its
  * longest side is at most `SAMPLE_LONGEST_SIDE` pixels before any measurement (libjpeg
- * shrink-on-load keeps a 24-megapixel JPEG well under a second). All measures below work on
- * that sample in gamma-encoded sRGB.
+ * shrink-on-load decodes a large JPEG at a fraction of its size, so a camera photo stays cheap to
+ * read). All measures below work on that sample in gamma-encoded sRGB.
  */
 
 // Module bindings for the per-pixel loops: global lookups (Math, Infinity) are slow inside VM
@@ -176,8 +176,8 @@ interface Clustering {
 /**
  * Deterministic weighted k-means on 3-D points (RGB 0..255). Centres start as the weighted means of
  * k equal-weight bins of the points ordered by luma (a 256-bin counting sort, ties by index), then
- * Lloyd iterations until no point moves; an emptied cluster is re-seeded at the point farthest
- * from its centre.
+ * Lloyd iterations until no point moves or `iterations` (20 by default) have run; an emptied
+ * cluster is re-seeded at the point farthest from its centre.
  */
 function kMeans(points: Float64Array, weights: Float64Array, k: number, iterations = 20): Clustering {
   const n = weights.length;
@@ -545,8 +545,8 @@ function skyMask(sample: Sample, magnitude: Float32Array): Uint8Array {
 
 /**
  * Lets the event loop run pending I/O before the next stage of `measure`, so the worker keeps
- * downloading the next photos while it measures this one. The longest stage, k-means, holds the
- * thread for about 11 ms on the benchmark machine in a slow spell; a whole photo held it up to 30 ms.
+ * downloading the next photos while it measures this one: a photo's stages then hold the thread
+ * one at a time, the longest being k-means, rather than all at once.
  */
 const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 

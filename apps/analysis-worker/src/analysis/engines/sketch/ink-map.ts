@@ -4,7 +4,7 @@ import { MAX_IMAGE_PIXELS } from '@archlens/contracts/analysis';
 /**
  * Longest side, in pixels, a sketch is measured at. Statistics are ratios of the sheet or lengths
  * relative to its side, so they do not depend on the resolution the sketch was drawn or scanned at;
- * 512 px keeps a pen line of a 2048 px drawing at least a pixel wide and a measurement under ~100 ms.
+ * 512 px keeps a pen line of a 2048 px drawing at least a pixel wide and bounds each sketch's work.
  */
 export const WORK_LONGEST_SIDE = 512;
 

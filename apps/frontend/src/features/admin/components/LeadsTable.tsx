@@ -16,10 +16,10 @@ import { ADMIN_TEXTS as T } from '../texts';
 
 /**
  * The pagination row within its box on a phone: MUI's row (label, page size, 'x–y of n', the two
- * page buttons, with its margins and gutter) needs about 390 px, the leads card on a 390 px phone
- * has 326, so the next-page button was cut off. Below sm the 'Rows per page' label is visually
- * hidden (it still names the page-size select), the gutter and margins are tightened, and the row
- * may wrap (a count in the tens of thousands) instead of running past the edge.
+ * page buttons, with its margins and gutter) is wider than the leads card on a phone, which would
+ * cut the next-page button off. Below sm the 'Rows per page' label is visually hidden (it still
+ * names the page-size select), the gutter and margins are tightened, and the row may wrap (a count
+ * in the tens of thousands) instead of running past the edge.
  */
 const PAGINATION_FIT: SxProps<Theme> = (theme) => ({
   [theme.breakpoints.down('sm')]: {

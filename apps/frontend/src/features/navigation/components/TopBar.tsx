@@ -21,10 +21,10 @@ import { ProBadge, UserIdentity } from './NavIdentity';
 const MobileMenuDrawer = lazy(() => import('./MobileMenuDrawer'));
 
 /**
- * The breakpoint from which the signed-in bar shows its links, the name and Sign Out in a row (lg,
- * 1200 px). Signed in, that row needs about 1,060 px with a long first name (at most 160 px of it),
- * more than md (900 px) gives: from md to about 1,060 px the bar ran past the screen's right edge
- * and Sign Out was cut off. Below lg the links are in the menu.
+ * The breakpoint from which the signed-in bar shows its links, the name and Sign Out in a row (lg).
+ * Signed in, that row is wider than md gives, so from md it would run past the screen's right edge
+ * and cut Sign Out off; from lg it fits, the first name (at most 160 px) giving way when it must.
+ * Below lg the links are in the menu.
  */
 const FULL_BAR_FROM = 'lg';
 
@@ -92,7 +92,7 @@ export function TopBar({ user }: { user: PublicUser | null }) {
             to="/"
             aria-label={NAVIGATION_TEXTS.home}
             underline="none"
-            sx={{ mr: 'auto', display: 'inline-flex', alignItems: 'center' }}
+            sx={{ mr: 'auto', display: 'inline-flex', alignItems: 'center', flexShrink: 0 }}
           >
             <Logo name={PRODUCT_NAME} />
           </Link>
@@ -100,7 +100,7 @@ export function TopBar({ user }: { user: PublicUser | null }) {
             <Box
               component="nav"
               aria-label={NAVIGATION_TEXTS.mainNavigation}
-              sx={{ display: { xs: 'none', [FULL_BAR_FROM]: 'flex' }, gap: 0.5 }}
+              sx={{ display: { xs: 'none', [FULL_BAR_FROM]: 'flex' }, gap: 0.5, flexShrink: 0 }}
             >
               {links.map((link) => (
                 <Button
@@ -118,7 +118,8 @@ export function TopBar({ user }: { user: PublicUser | null }) {
           )}
           {user && <ClipboardTrigger />}
           {user && (
-            <Box sx={{ display: { xs: 'none', [FULL_BAR_FROM]: 'flex' } }}>
+            // The only part of the bar that gives way: a long first name is cut short with an ellipsis.
+            <Box sx={{ display: { xs: 'none', [FULL_BAR_FROM]: 'flex' }, minWidth: 0, flexShrink: 1 }}>
               <UserIdentity user={user} name={name} />
             </Box>
           )}
