@@ -47,6 +47,11 @@ const emailMetrics = {
  * - idempotent on `messageId`: a message already `sent` or `outbox` is not sent again, its stored
  *   result is returned; one already `failed` stays failed. The row is locked (`FOR UPDATE`) while
  *   a try runs, so two copies of the worker given the same message send it once;
+ * - at least once, never lost: the row is committed `sent` after SendGrid accepts the message, in
+ *   the same transaction. A worker killed between SendGrid's acceptance and that commit leaves the
+ *   row `pending`, and the job's re-run sends the message a second time. SendGrid's mail send API
+ *   has no idempotency key, so the only alternative (not resending a try of unknown outcome) would
+ *   lose the messages of a worker killed before SendGrid had them;
  * - each try counts in `attempts`; a failure that a retry may cure (SendGrid 5xx or 429, the network,
  *   the disk, the object store) leaves the row `pending` and throws, so BullMQ retries with the
  *   queue's backoff; any other failure (SendGrid's other 4xx, a secret that does not open, a
