@@ -308,118 +308,121 @@ describe('chaos: workers killed, PostgreSQL connections dropped, object storage 
     expect(doubleCharges).toBe(0);
   });
 
-  fullOnly('kill -9 email-worker mid-burst, then a new one: every e-mail leaves, a second time only if it was under way at the kill', async () => {
-    // The workers of this case deliver to a loopback SendGrid that records every request: the file
-    // outbox names its file by message id, so a second delivery would overwrite the first unseen.
-    const apiKey = `SG.chaos-${randomUUID()}`;
-    const sendGrid = await startFakeSendGrid({ apiKey });
-    const sendGridEnv: NodeJS.ProcessEnv = { ...stack.env, SENDGRID_API_KEY: apiKey, SENDGRID_BASE_URL: sendGrid.baseUrl };
-    await processes.get('email-worker')!.stop('SIGTERM');
-    await start('email-worker', sendGridEnv);
-    try {
-      const ids = Array.from({ length: 40 }, () => randomUUID());
-      /** SendGrid requests per message id (the adapter sends it as `custom_args.archlens_message_id`), and how many it accepted. */
-      const requestsPerId = () => {
-        const counts = new Map<string, { requests: number; accepted: number }>();
-        for (const r of sendGrid.requests) {
-          const id = r.body.custom_args?.archlens_message_id;
-          if (id === undefined) continue;
-          const count = counts.get(id) ?? { requests: 0, accepted: 0 };
-          count.requests++;
-          if (r.status === 202) count.accepted++;
-          counts.set(id, count);
-        }
-        return counts;
-      };
-      const delivered = () => {
-        const counts = requestsPerId();
-        return ids.filter((id) => (counts.get(id)?.accepted ?? 0) > 0).length;
-      };
-      /** E-mails that left more than once: every accepted request beyond the first for an id. */
-      const doubleSends = () => [...requestsPerId().values()].reduce((sum, c) => sum + Math.max(0, c.accepted - 1), 0);
-      let refusals = 0;
-      // Sent one after another while the worker delivers them; it is killed once a few have left.
-      const enqueued = (async () => {
-        for (const messageId of ids) {
-          // While no email-worker runs, `enqueue` refuses (NoWorkerError, a 503 for a user): the sender tries again.
-          for (;;) {
-            try {
-              await commands.enqueue('email.send', {
-                messageId,
-                to: 'chaos@example.com',
-                template: 'clipboard',
-                data: { firstName: 'Chaos', lastName: 'Monkey', clipboardText: `message ${messageId}` },
-              });
-              break;
-            } catch {
-              refusals++;
-              await new Promise((resolve) => setTimeout(resolve, 100));
-            }
-          }
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-      })();
-      await waitUntil(async () => delivered() >= 3, 20_000, 'three e-mails accepted by SendGrid');
-      const sentBefore = delivered();
-      await crash('email-worker');
-      // The jobs the dead worker held stay active until their locks lapse: exactly those under way at the kill.
-      const underWay = new Queue(QUEUES.email, { connection: redisConnection(stack.env.REDIS_URL!) });
-      const idsUnderWay = await underWay
-        .getJobs(['active'])
-        .then((jobs) => jobs.map((job) => (job.data as { messageId: string }).messageId))
-        .finally(() => underWay.close());
-      const activeAtKill = idsUnderWay.length;
-      await start('email-worker', sendGridEnv);
-      await enqueued;
-      // Settled: every message accepted once at least, and no job left to run (a stalled job of the
-      // killed worker re-runs before that, so a second send of it is counted below).
-      const email = new Queue(QUEUES.email, { connection: redisConnection(stack.env.REDIS_URL!) });
-      try {
-        await waitUntil(
-          async () => {
-            if (delivered() < ids.length) return false;
-            const counts = await email.getJobCounts('active', 'waiting', 'delayed', 'prioritized');
-            return Object.values(counts).every((n) => n === 0);
-          },
-          30_000,
-          'every e-mail accepted by SendGrid and the email queue idle',
-        ).catch((error: unknown) => {
-          throw new Error(
-            `${error instanceof Error ? error.message : String(error)}: ${delivered()} of ${ids.length} e-mails accepted, ${doubleSends()} sent twice`,
-          );
-        });
-      } finally {
-        await email.close();
-      }
-      const counts = requestsPerId();
-      const completed = delivered();
-      const sentTwice = ids.filter((id) => (counts.get(id)?.accepted ?? 0) > 1);
-      recordRow({
-        case: 'kill -9 email-worker',
-        inFlight: `40 e-mails sent over 1 s (${sentBefore} delivered, ${activeAtKill} active at the kill)`,
-        completed,
-        failedCleanly: 0,
-        lost: ids.length - completed,
-        doubleCharges: 0,
-        notes:
-          `to a loopback SendGrid, ${sendGrid.requests.length} requests; ${sentTwice.length} e-mail(s) sent twice ` +
-          `(at least once: a kill between SendGrid's 202 and the delivery log's commit re-sends); ` +
-          `enqueue refused ${refusals}× while no worker ran (sender retried)`,
-      });
-      // None lost: every message accepted by SendGrid.
-      expect(completed).toBe(ids.length);
-      // Sent again only what the killed worker had under way: SendGrid has no idempotency key, so a
-      // message whose acceptance the worker did not live to record goes out a second time. Anything
-      // else (a message finished before the kill, one sent twice by the new worker) is a defect.
-      expect(sentTwice.filter((id) => !idsUnderWay.includes(id))).toEqual([]);
-      const farTooMany = ids.filter((id) => (counts.get(id)?.accepted ?? 0) > 2);
-      expect(farTooMany).toEqual([]);
-    } finally {
+  fullOnly(
+    'kill -9 email-worker mid-burst, then a new one: every e-mail leaves, a second time only if it was under way at the kill',
+    async () => {
+      // The workers of this case deliver to a loopback SendGrid that records every request: the file
+      // outbox names its file by message id, so a second delivery would overwrite the first unseen.
+      const apiKey = `SG.chaos-${randomUUID()}`;
+      const sendGrid = await startFakeSendGrid({ apiKey });
+      const sendGridEnv: NodeJS.ProcessEnv = { ...stack.env, SENDGRID_API_KEY: apiKey, SENDGRID_BASE_URL: sendGrid.baseUrl };
       await processes.get('email-worker')!.stop('SIGTERM');
-      await start('email-worker');
-      await sendGrid.close();
-    }
-  });
+      await start('email-worker', sendGridEnv);
+      try {
+        const ids = Array.from({ length: 40 }, () => randomUUID());
+        /** SendGrid requests per message id (the adapter sends it as `custom_args.archlens_message_id`), and how many it accepted. */
+        const requestsPerId = () => {
+          const counts = new Map<string, { requests: number; accepted: number }>();
+          for (const r of sendGrid.requests) {
+            const id = r.body.custom_args?.archlens_message_id;
+            if (id === undefined) continue;
+            const count = counts.get(id) ?? { requests: 0, accepted: 0 };
+            count.requests++;
+            if (r.status === 202) count.accepted++;
+            counts.set(id, count);
+          }
+          return counts;
+        };
+        const delivered = () => {
+          const counts = requestsPerId();
+          return ids.filter((id) => (counts.get(id)?.accepted ?? 0) > 0).length;
+        };
+        /** E-mails that left more than once: every accepted request beyond the first for an id. */
+        const doubleSends = () => [...requestsPerId().values()].reduce((sum, c) => sum + Math.max(0, c.accepted - 1), 0);
+        let refusals = 0;
+        // Sent one after another while the worker delivers them; it is killed once a few have left.
+        const enqueued = (async () => {
+          for (const messageId of ids) {
+            // While no email-worker runs, `enqueue` refuses (NoWorkerError, a 503 for a user): the sender tries again.
+            for (;;) {
+              try {
+                await commands.enqueue('email.send', {
+                  messageId,
+                  to: 'chaos@example.com',
+                  template: 'clipboard',
+                  data: { firstName: 'Chaos', lastName: 'Monkey', clipboardText: `message ${messageId}` },
+                });
+                break;
+              } catch {
+                refusals++;
+                await new Promise((resolve) => setTimeout(resolve, 100));
+              }
+            }
+            await new Promise((resolve) => setTimeout(resolve, 20));
+          }
+        })();
+        await waitUntil(async () => delivered() >= 3, 20_000, 'three e-mails accepted by SendGrid');
+        const sentBefore = delivered();
+        await crash('email-worker');
+        // The jobs the dead worker held stay active until their locks lapse: exactly those under way at the kill.
+        const underWay = new Queue(QUEUES.email, { connection: redisConnection(stack.env.REDIS_URL!) });
+        const idsUnderWay = await underWay
+          .getJobs(['active'])
+          .then((jobs) => jobs.map((job) => (job.data as { messageId: string }).messageId))
+          .finally(() => underWay.close());
+        const activeAtKill = idsUnderWay.length;
+        await start('email-worker', sendGridEnv);
+        await enqueued;
+        // Settled: every message accepted once at least, and no job left to run (a stalled job of the
+        // killed worker re-runs before that, so a second send of it is counted below).
+        const email = new Queue(QUEUES.email, { connection: redisConnection(stack.env.REDIS_URL!) });
+        try {
+          await waitUntil(
+            async () => {
+              if (delivered() < ids.length) return false;
+              const counts = await email.getJobCounts('active', 'waiting', 'delayed', 'prioritized');
+              return Object.values(counts).every((n) => n === 0);
+            },
+            30_000,
+            'every e-mail accepted by SendGrid and the email queue idle',
+          ).catch((error: unknown) => {
+            throw new Error(
+              `${error instanceof Error ? error.message : String(error)}: ${delivered()} of ${ids.length} e-mails accepted, ${doubleSends()} sent twice`,
+            );
+          });
+        } finally {
+          await email.close();
+        }
+        const counts = requestsPerId();
+        const completed = delivered();
+        const sentTwice = ids.filter((id) => (counts.get(id)?.accepted ?? 0) > 1);
+        recordRow({
+          case: 'kill -9 email-worker',
+          inFlight: `40 e-mails sent over 1 s (${sentBefore} delivered, ${activeAtKill} active at the kill)`,
+          completed,
+          failedCleanly: 0,
+          lost: ids.length - completed,
+          doubleCharges: 0,
+          notes:
+            `to a loopback SendGrid, ${sendGrid.requests.length} requests; ${sentTwice.length} e-mail(s) sent twice ` +
+            `(at least once: a kill between SendGrid's 202 and the delivery log's commit re-sends); ` +
+            `enqueue refused ${refusals}× while no worker ran (sender retried)`,
+        });
+        // None lost: every message accepted by SendGrid.
+        expect(completed).toBe(ids.length);
+        // Sent again only what the killed worker had under way: SendGrid has no idempotency key, so a
+        // message whose acceptance the worker did not live to record goes out a second time. Anything
+        // else (a message finished before the kill, one sent twice by the new worker) is a defect.
+        expect(sentTwice.filter((id) => !idsUnderWay.includes(id))).toEqual([]);
+        const farTooMany = ids.filter((id) => (counts.get(id)?.accepted ?? 0) > 2);
+        expect(farTooMany).toEqual([]);
+      } finally {
+        await processes.get('email-worker')!.stop('SIGTERM');
+        await start('email-worker');
+        await sendGrid.close();
+      }
+    },
+  );
 
   it('PostgreSQL connections terminated mid-generation: each generation completes or fails cleanly, nothing charged twice', async () => {
     const user = await proUser(stack, 1000, 'monthly', 'Postgres');

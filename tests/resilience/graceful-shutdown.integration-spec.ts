@@ -41,15 +41,19 @@ afterAll(async () => {
   await fake?.close();
 });
 
-async function startWorker(name: string): Promise<ServiceProcess> {
-  const worker = await startServiceProcess('generation-worker', stack.env, { queue: QUEUES.generation }, name);
+async function startWorker(name: string, env: NodeJS.ProcessEnv = {}): Promise<ServiceProcess> {
+  const worker = await startServiceProcess('generation-worker', { ...stack.env, ...env }, { queue: QUEUES.generation }, name);
   children.push(worker);
   return worker;
 }
 
 describe('graceful shutdown', () => {
   it('a worker on SIGTERM finishes its job in flight, takes no new one, and exits 0 within the grace period', async () => {
-    const first = await startWorker('worker-1');
+    const healthPort = await freePort();
+    const first = await startWorker('worker-1', { HEALTH_PORT: String(healthPort) });
+    const health = (path: string) => fetch(`http://127.0.0.1:${healthPort}${path}`);
+    for (let i = 0; i < 100 && !(await isListening(healthPort)); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await health('/health/ready')).status).toBe(200);
     const user = await proUser(stack, 100);
     const inFlight = randomUUID();
     const answerA = postGeneration(stack, user, { jobId: inFlight, provider: 'stability-ai', variations: 1, seed: 700 }).then((r) => r);
@@ -61,10 +65,21 @@ describe('graceful shutdown', () => {
     const later = randomUUID();
     const answerB = postGeneration(stack, user, { jobId: later, provider: 'stability-ai', variations: 1, seed: 800 }).then((r) => r);
 
+    // While it drains, its health server still serves: live, but no longer ready.
+    let ready = await health('/health/ready');
+    for (let i = 0; i < 20 && ready.status === 200; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      ready = await health('/health/ready');
+    }
+    expect(ready.status).toBe(503);
+    expect(((await ready.json()) as { checks: Record<string, unknown> }).checks.shutdown).toEqual({ status: 'down', reason: 'draining' });
+    expect((await health('/health/live')).status).toBe(200);
+
     const exit = await first.exited;
     const tookMs = Date.now() - signalledAt;
     expect(exit).toEqual({ code: 0, signal: null });
     expect(tookMs).toBeLessThan(GRACE_MS);
+    expect(await isListening(healthPort)).toBe(false); // closed once the jobs had drained
     const a = await answerA;
     expect(a.status).toBe(200);
     expect((a.body as GenerateResponse).images).toHaveLength(1);

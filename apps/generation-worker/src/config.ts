@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { QUEUE_SETTINGS } from '@archlens/contracts/queues';
 import { databaseEnv, loadConfig, optionalString, redisEnv, storageEnv, workerObservabilityEnv } from '@archlens/platform/config';
+import { jobLockOverride } from '@archlens/platform/graceful-shutdown';
 
 /** Stability AI's API origin (issue 16: the sketch-control endpoint lives under it). */
 export const DEFAULT_STABILITY_API_BASE = 'https://api.stability.ai';
@@ -36,12 +37,16 @@ export const generationConfigSchema = z.object({
   /** How long one provider call may take before it is abandoned and the generation fails (502), in ms. */
   GENERATION_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).default(180_000),
   /**
-   * How long a worker holds a generation's lock, in ms (`QUEUE_SETTINGS.generation.lockDurationMs`
-   * by default, 30 s). A worker that dies mid-job loses the lock after this, and another copy takes
-   * the job again (resuming it: images already stored are not asked for again). Short values are for
-   * tests; the lock is renewed every half of it while a job runs.
+   * How long a worker holds a generation's lock, in ms. Unset (or empty): `JOB_LOCK_DURATION_MS`
+   * when that is set, else `QUEUE_SETTINGS.generation.lockDurationMs` (30 s); see
+   * `generationLockDurationMs`. A worker that dies mid-job loses the lock after this, and another
+   * copy takes the job again (resuming it: images already stored are not asked for again). Short
+   * values are for tests; the lock is renewed every half of it while a job runs.
    */
-  GENERATION_LOCK_DURATION_MS: z.coerce.number().int().min(500).default(QUEUE_SETTINGS.generation.lockDurationMs),
+  GENERATION_LOCK_DURATION_MS: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce.number().int().min(500).optional(),
+  ),
 });
 export type GenerationConfig = z.infer<typeof generationConfigSchema>;
 
@@ -51,6 +56,16 @@ export const GENERATION_CONFIG = Symbol('GENERATION_CONFIG');
 /** @throws Error listing every invalid variable */
 export function loadGenerationConfig(env: NodeJS.ProcessEnv = process.env): GenerationConfig {
   return loadConfig(generationConfigSchema, env);
+}
+
+/**
+ * The generation queue's lock duration in effect, in ms: `GENERATION_LOCK_DURATION_MS`, else
+ * `JOB_LOCK_DURATION_MS` (the lock of every queue of the service), else the queue's own
+ * `QUEUE_SETTINGS.generation.lockDurationMs`.
+ * @throws Error naming `JOB_LOCK_DURATION_MS` when that is set to something invalid
+ */
+export function generationLockDurationMs(config: GenerationConfig, env: NodeJS.ProcessEnv = process.env): number {
+  return config.GENERATION_LOCK_DURATION_MS ?? jobLockOverride(env).lockDurationMs ?? QUEUE_SETTINGS.generation.lockDurationMs;
 }
 
 /** The OpenAI key and base URL for image generation: the `GENERATION_` ones, else the shared `OPENAI_` ones. */

@@ -34,7 +34,11 @@ export class GenerationWorkerModule {
         GenerationInputsSweepService,
       ],
       handlers: [GenerationHandlers, GenerationLookupHandlers],
-      workerOverrides: { [QUEUES.generation]: { lockDurationMs: config.GENERATION_LOCK_DURATION_MS } },
+      // Only when set: else `JOB_LOCK_DURATION_MS`, else the queue's own `QUEUE_SETTINGS` lock.
+      workerOverrides:
+        config.GENERATION_LOCK_DURATION_MS === undefined
+          ? {}
+          : { [QUEUES.generation]: { lockDurationMs: config.GENERATION_LOCK_DURATION_MS } },
     });
   }
 }

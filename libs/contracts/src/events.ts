@@ -51,15 +51,21 @@ export const EVENTS = {
 export type EventName = keyof typeof EVENTS;
 export type EventPayload<N extends EventName> = z.infer<(typeof EVENTS)[N]>;
 
+/** The longest request id an envelope carries (the gateway's ids are at most 100 characters). */
+export const EVENT_REQUEST_ID_MAX_LENGTH = 200;
+
 /**
  * How an event travels: its id (the idempotency key of every handler: a handler that sees an id it
- * has already applied does nothing), its name, when it happened and its payload.
+ * has already applied does nothing), its name, when it happened and its payload, and, when it was
+ * published inside a request or a job, that request's id (`requestId`, the `REQUEST_ID_FIELD` of
+ * jobs), so the subscriber's log lines carry the id the gateway answered in `X-Request-Id`.
  */
 export const eventEnvelopeSchema = z.object({
   eventId: z.string().uuid(),
   name: z.string(),
   occurredAt: z.string().datetime(),
   payload: z.unknown(),
+  requestId: z.string().min(1).max(EVENT_REQUEST_ID_MAX_LENGTH).optional(),
 });
 export type EventEnvelope = z.infer<typeof eventEnvelopeSchema>;
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
 import {
+  EVENT_REQUEST_ID_MAX_LENGTH,
   EVENT_SUBSCRIPTIONS,
   EVENTS,
   eventEnvelopeSchema,
@@ -12,7 +13,7 @@ import {
 } from '@archlens/contracts/events';
 import type { QueueName } from '@archlens/contracts/queues';
 import { failFastRedisOptions, hostedWorkerOptions, type WorkerLogger } from './messaging.js';
-import { runWithRequestContext } from './request-context.js';
+import { currentRequestId, runWithRequestContext } from './request-context.js';
 
 /** How long a delivered event's job is kept, in seconds (a redelivery with the same id within it is not added again). */
 const KEEP_EVENTS_SECONDS = 7 * 24 * 3600;
@@ -41,11 +42,15 @@ export class EventPublisher {
    * @throws ZodError when the payload does not match the catalogue (a programming error); Redis's error
    */
   async publish<N extends EventName>(name: N, payload: EventPayload<N>, eventId: string = randomUUID()): Promise<EventEnvelope> {
+    // The request or job this is published in (the worker host's request context), so the
+    // subscriber logs under the same id; an id too long for the envelope is left out.
+    const requestId = currentRequestId();
     const envelope = eventEnvelopeSchema.parse({
       eventId,
       name,
       occurredAt: new Date().toISOString(),
       payload: EVENTS[name].parse(payload),
+      ...(requestId && requestId.length <= EVENT_REQUEST_ID_MAX_LENGTH ? { requestId } : {}),
     });
     for (const queueName of subscriberQueuesOf(name, this.subscriptions)) {
       let queue = this.queues.get(queueName);
@@ -123,7 +128,8 @@ export interface EventHandlers {
  * Starts a BullMQ worker on a subscriber queue (`QUEUE_SETTINGS[queue]`: concurrency, lock
  * duration). Each job is read with `readEvent`; one that does not match the catalogue, or names an
  * event this queue does not subscribe to, fails at once without retries (`UnrecoverableError`:
- * trying again cannot help). The handler runs inside a request context named after the event id
+ * trying again cannot help). The handler runs inside the request context of the request that
+ * published the event (the envelope's `requestId`), else one named after the event id
  * (`event-<eventId>`), so its log lines can be found; a failure is logged with the event's name and
  * id and rethrown for BullMQ's retries.
  * @param subscriptions subscriber queue → events (the catalogue's `EVENT_SUBSCRIPTIONS` by default)
@@ -148,7 +154,7 @@ export function startEventWorker(
         throw new UnrecoverableError('not an event of this subscription');
       }
       const { eventId } = event.envelope;
-      await runWithRequestContext({ requestId: `event-${eventId}` }, async () => {
+      await runWithRequestContext({ requestId: event.envelope.requestId ?? `event-${eventId}` }, async () => {
         try {
           await handlers.handle(event);
         } catch (error) {

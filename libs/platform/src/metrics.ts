@@ -48,7 +48,8 @@ export const jobDurationSeconds = histogram({
   name: 'archlens_job_duration_seconds',
   help: 'Time a worker spent on a job, from start to finish, in seconds.',
   labelNames: ['queue', 'job', 'outcome'] as const,
-  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120],
+  // Up to 300 s: analyses run up to 170 s and generations up to 180 s per provider call.
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 180, 300],
 });
 
 /** Jobs that threw (BullMQ `failed`, each attempt), by queue and job name. */

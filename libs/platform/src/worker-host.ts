@@ -91,7 +91,7 @@ const HOST_OPTIONS = Symbol('WORKER_HOST_OPTIONS');
 @Injectable()
 class WorkerHost implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly workers: Worker[] = [];
-  private health?: { server: HealthServer; redis: Redis };
+  private health?: { server: HealthServer; redis: Redis; checks: ReadinessCheck[] };
 
   constructor(
     private readonly moduleRef: ModuleRef,
@@ -138,7 +138,7 @@ class WorkerHost implements OnApplicationBootstrap, OnApplicationShutdown {
       const storage = this.moduleRef.get(ObjectStorage, { strict: false });
       checks.push({ name: 'storage', check: () => storage.checkBucket() });
     }
-    this.health = { server: await startHealthServer({ port, checks, logger: this.logger }), redis };
+    this.health = { server: await startHealthServer({ port, checks, logger: this.logger }), redis, checks };
   }
 
   /** Starts one worker with a logger named after the service and queue, and waits until it listens. */
@@ -185,18 +185,32 @@ class WorkerHost implements OnApplicationBootstrap, OnApplicationShutdown {
     }
   }
 
+  /** Closes the health server and its Redis connection (after the workers have drained). */
+  private async closeHealth(): Promise<void> {
+    const health = this.health;
+    this.health = undefined;
+    if (!health) return;
+    await health.server.close();
+    health.redis.disconnect();
+  }
+
   async onApplicationShutdown(): Promise<void> {
-    if (this.health) {
-      await this.health.server.close();
-      this.health.redis.disconnect();
-    }
+    // While the workers drain, the health server keeps serving: /health/live stays 200 (the
+    // orchestrator must not kill a process finishing its jobs) and /health/ready answers 503
+    // `shutdown: draining` (no longer ready for work); /metrics still answers.
+    this.health?.checks.push({
+      name: 'shutdown',
+      check: () => Promise.reject(Object.assign(new Error('draining'), { code: 'draining' })),
+    });
     // Issue 17 point 6: stop taking jobs and let those in progress finish, within the grace period.
     // Past it, the jobs still running are handed back: the process exits with their locks held, the
     // locks lapse and another copy's stalled-job check puts them back in the queue. The data source
     // stays open until the exit, so a job cut short does not fail on a closed pool.
     const workers = this.workers.splice(0);
     const graceMs = this.options.shutdownGraceMs ?? shutdownGraceMs();
-    if ((await waitWithinGrace(Promise.all(workers.map((w) => w.close())), graceMs)) === 'timed-out') {
+    const drained = await waitWithinGrace(Promise.all(workers.map((w) => w.close())), graceMs);
+    await this.closeHealth();
+    if (drained === 'timed-out') {
       this.logger.warn(
         { graceMs },
         `${this.options.name}: jobs still running after the grace period are handed back (recovered as stalled)`,

@@ -16,7 +16,7 @@ import { DOMAIN_ERROR_STATUSES, type DomainErrorStatus } from '@archlens/contrac
 import { EventPublisher } from '@archlens/platform/events';
 import { CommandClient, DomainError } from '@archlens/platform/messaging';
 import { ObjectStorage } from '@archlens/platform/storage';
-import { GENERATION_CONFIG, type GenerationConfig } from '../config.js';
+import { GENERATION_CONFIG, generationLockDurationMs, type GenerationConfig } from '../config.js';
 import {
   ProviderError,
   type ImageProvider,
@@ -313,7 +313,7 @@ export class GenerationService {
   private async reserve(record: GenerationJobRecord, amount: number): Promise<{ reservationId: string; credits: number }> {
     const ttlSeconds = Math.min(
       24 * 3600,
-      Math.ceil((2 * this.config.GENERATION_PROVIDER_TIMEOUT_MS + this.config.GENERATION_LOCK_DURATION_MS) / 1000) +
+      Math.ceil((2 * this.config.GENERATION_PROVIDER_TIMEOUT_MS + generationLockDurationMs(this.config)) / 1000) +
         RESERVATION_MARGIN_SECONDS,
     );
     try {

@@ -21,7 +21,11 @@ export function ProBadge() {
 export function UserIdentity({ user, name }: { user: PublicUser; name: string }) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }} title={NAVIGATION_TEXTS.signedInAs(name)}>
-      <Avatar src={user.profile_image_url ?? undefined} alt="" sx={{ width: 30, height: 30, flexShrink: 0, fontSize: '0.9rem', bgcolor: 'primary.light' }}>
+      <Avatar
+        src={user.profile_image_url ?? undefined}
+        alt=""
+        sx={{ width: 30, height: 30, flexShrink: 0, fontSize: '0.9rem', bgcolor: 'primary.light' }}
+      >
         {name.charAt(0).toUpperCase()}
       </Avatar>
       <Typography variant="body2" noWrap sx={{ fontWeight: 600, maxWidth: 160 }} data-testid="user-first-name">
