@@ -1,7 +1,7 @@
 // ESLint flat config for the whole repository (`npm run lint`, and the first step of `npm test`).
 // - typescript-eslint's type-checked recommended rules for the TypeScript of apps/*, libs/* and tests/
-//   (the programs of tsconfig.spec.json and apps/frontend/tsconfig.spec.json: 23-38 s for the
-//   repository on 2 cores), the untyped recommended set for scripts, e2e and config files;
+//   (the programs of tsconfig.spec.json and apps/frontend/tsconfig.spec.json), the untyped
+//   recommended set for scripts, e2e and config files;
 // - eslint-config-prettier last, so nothing here argues with Prettier about layout;
 // - Nx module boundaries: an app (tag type:app) may import libraries (type:lib), never another app,
 //   neither by package name nor by a relative path into the other app's folder.
@@ -13,7 +13,7 @@ import { createProjectGraphAsync } from '@nx/devkit';
 
 // @nx/enforce-module-boundaries reads Nx's *cached* project graph and silently skips every check
 // when there is none (fresh clone) or misses a project added since it was written. Computing it
-// here (about 1.5 s, no daemon) makes the rule see the workspace as it is now.
+// here (without the daemon) makes the rule see the workspace as it is now.
 process.env.NX_DAEMON ??= 'false';
 process.env.NX_NO_CLOUD ??= 'true';
 const projectGraph = await createProjectGraphAsync({ exitOnError: true });
