@@ -76,7 +76,9 @@ function domainStatus(status: number | null): DomainErrorStatus {
  *    holds 0). A refusal (409 'Insufficient credits for this generation (n over limit)') fails the job
  *    and is passed on. Then the provider is asked only for the variations without a stored image;
  *    each image is stored as JPEG (`generations/<userId>/<jobId>/<index>.jpg`) and recorded the
- *    moment it arrives, so a job resumed after its worker died never asks for it again. Success
+ *    moment it arrives, so a job resumed after its worker died never asks for it again (only an
+ *    image whose answer arrived in the instant before the worker died, not yet stored, is asked
+ *    for a second time: the providers' APIs take no idempotency key). Success
  *    captures the reservation (idempotent), marks the job succeeded and publishes
  *    `generation.completed`; a provider failure releases it, keeps no image, marks the job failed
  *    with the provider's own text and answers 502 with it, publishing `generation.failed`.
