@@ -128,6 +128,13 @@ test('an analysis leaves the screen as a PDF, a copy, a clipboard entry and an e
     await events.close();
   }
 
+  // Spec §8: once the session has ended, Export PDF answers 401: the 'Unauthorized' toast, then
+  // sign-in after about 500 ms (the export is no query or mutation, so it says so itself).
+  await context.clearCookies();
+  await page.getByRole('button', { name: 'Export PDF' }).click();
+  await expect(page.getByRole('dialog').getByText('Sign In to ArchLens')).toBeVisible();
+  expect(await readToasts()).toContain('Unauthorized\nYou are logged out. Logging in again...');
+
   // Admin: a stale token is removed and the admin sent to /admin-login.
   await page.evaluate((key) => localStorage.setItem(key, 'not-a-token'), ADMIN_TOKEN_KEY);
   await page.goto('/admin');

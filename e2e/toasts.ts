@@ -1,22 +1,30 @@
 import type { Page } from '@playwright/test';
 
+/** Where `recordToasts` keeps the texts it has seen (the tab's sessionStorage). */
+const TOASTS_KEY = 'e2e_recorded_toasts';
+
 /**
  * Starts recording every toast text as it appears (spec §9: one toast at a time, so a later toast
- * replaces an earlier one before a test could read it).
+ * replaces an earlier one before a test could read it). The texts are kept in the tab's
+ * sessionStorage, so a toast shown just before the SPA navigates away (the 'Unauthorized' toast
+ * and its redirect) can still be read afterwards; recording stops at that navigation.
  * @returns a function that resolves to every text seen so far, one per line
  */
 export async function recordToasts(page: Page): Promise<() => Promise<string>> {
-  await page.evaluate(() => {
+  await page.evaluate((key) => {
     const seen: string[] = [];
-    (window as unknown as { toasts: string[] }).toasts = seen;
+    sessionStorage.setItem(key, '[]');
     new MutationObserver(() => {
       for (const node of document.querySelectorAll('.notistack-SnackbarContainer, [role="alert"]')) {
         const text = (node as HTMLElement).innerText;
-        if (text && !seen.includes(text)) seen.push(text);
+        if (text && !seen.includes(text)) {
+          seen.push(text);
+          sessionStorage.setItem(key, JSON.stringify(seen));
+        }
       }
     }).observe(document.body, { childList: true, subtree: true, characterData: true });
-  });
-  return () => page.evaluate(() => (window as unknown as { toasts: string[] }).toasts.join('\n'));
+  }, TOASTS_KEY);
+  return () => page.evaluate((key) => (JSON.parse(sessionStorage.getItem(key) ?? '[]') as string[]).join('\n'), TOASTS_KEY);
 }
 
 /** Where a toast sits on screen and how far its text reaches, in CSS pixels of the viewport. */

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDateTime } from '../../../shared/format-date';
+import { isUnauthorisedError } from '../../../api/client';
 import { toast } from '../../../shared/toast';
 import { billingApi, goToStripe } from '../../billing/api/billing-api';
 import { subscriptionStatusDisplay } from '../subscription-display';
@@ -36,7 +37,11 @@ export function SubscriptionCard({ subscription }: { subscription: Subscription 
   const portal = useMutation({
     mutationFn: () => billingApi.createPortalSession(),
     onSuccess: ({ url }) => goToStripe(url),
-    onError: () => toast({ title: ACCOUNT_TEXTS.portalErrorTitle, description: ACCOUNT_TEXTS.portalError, variant: 'error' }),
+    // A 401 gets the global 'Unauthorized' toast and the sign-in redirect (spec §8) instead.
+    onError: (error) => {
+      if (!isUnauthorisedError(error))
+        toast({ title: ACCOUNT_TEXTS.portalErrorTitle, description: ACCOUNT_TEXTS.portalError, variant: 'error' });
+    },
   });
   const planName = ACCOUNT_TEXTS.planNames[subscription?.plan ?? 'free'];
 

@@ -2,6 +2,7 @@ import { MAX_STYLE_DESCRIPTION_CHARS } from '@archlens/contracts/style-profile';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../api/query-keys';
 import { serverMessageOf } from '../../../api/error-message';
+import { isUnauthorisedError } from '../../../api/client';
 import { toast } from '../../../shared/toast';
 import { styleProfileApi, styleProfileQueryKey } from '../api/style-profile-api';
 import { ACCOUNT_TEXTS } from '../texts';
@@ -27,6 +28,8 @@ export function useSaveStyleProfile() {
       toast({ title: ACCOUNT_TEXTS.savedTitle, description: ACCOUNT_TEXTS.saved, variant: 'success' });
     },
     onError: (error) => {
+      // A 401 gets the global 'Unauthorized' toast and the sign-in redirect (spec §8) instead.
+      if (isUnauthorisedError(error)) return;
       toast({
         title: ACCOUNT_TEXTS.saveFailedTitle,
         description: serverMessageOf(error) ?? (error instanceof Error ? error.message : String(error)),

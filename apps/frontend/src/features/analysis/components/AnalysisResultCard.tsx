@@ -13,6 +13,7 @@ import { LeadParagraph, ResultCard } from '../../../shared/components/ResultCard
 import { ResultTabs } from '../../../shared/components/ResultTabs';
 import { TextActionButtons } from '../../../shared/text-actions/TextActionButtons';
 import { toast } from '../../../shared/toast';
+import { handleUnauthorised } from '../../auth/unauthorised';
 import { analysisApi, type AnalysisResult } from '../api/analysis-api';
 import { formatDateTime } from '../../../shared/format-date';
 import { ANALYSIS_TEXTS } from '../texts';
@@ -25,10 +26,10 @@ async function exportPdf(result: AnalysisResult) {
   try {
     saveFile(await analysisApi.pdf(result));
   } catch (error) {
-    // A 401 is answered by the global handler (spec §8) once a query sees it; here it is a toast.
+    // Not a query or a mutation, so the caches' 401 handler never sees it: spec §8 is applied here.
     const T = ANALYSIS_TEXTS.toasts;
-    if (!isUnauthorisedError(error))
-      toast({ title: T.pdfFailedTitle, description: serverMessageOf(error) ?? T.pdfFailed, variant: 'error' });
+    if (isUnauthorisedError(error)) handleUnauthorised();
+    else toast({ title: T.pdfFailedTitle, description: serverMessageOf(error) ?? T.pdfFailed, variant: 'error' });
   }
 }
 
