@@ -36,14 +36,17 @@ test.describe('Process Your Sketch', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: ORIGIN });
     await signUpAndOpen(page, 'one');
     await expect(page.getByTestId('sketch-empty')).toBeVisible();
+    // Spec §5: with no sketch, Analyse Sketch answers 'No Images Selected' (it is not disabled).
     const analyse = page.getByRole('button', { name: 'Analyse Sketch' });
-    await expect(analyse).toBeDisabled();
+    const readToasts = await recordToasts(page);
+    await analyse.click();
+    await expect.poll(readToasts).toContain('No Images Selected\nPlease select at least one sketch image to analyze.');
+    await expect(page.getByTestId('sketch-progress')).toHaveCount(0);
 
     await page.locator('input[type="file"]').setInputFiles(PLAN);
     await expect(page.getByText('Uploaded Sketches (1/3)')).toBeVisible();
     await expect(page.getByRole('img', { name: 'Sketch 1: apartment-floorplan.png' })).toBeVisible();
 
-    const readToasts = await recordToasts(page);
     await analyse.click();
     const result = page.getByTestId('sketch-result');
     await expect(result).toBeVisible({ timeout: 90_000 });
@@ -115,7 +118,7 @@ test.describe('Process Your Sketch', () => {
     await expect(result).toHaveCount(0);
     await expect(page.getByTestId('sketch-progress')).toHaveCount(0);
     await expect(page.getByTestId('sketch-empty')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Analyse Sketch' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Analyse Sketch' })).toBeEnabled();
   });
 
   test('four files are refused whole with Too Many Files', async ({ page }) => {
@@ -126,6 +129,5 @@ test.describe('Process Your Sketch', () => {
     expect(await readToasts()).toContain('Please select up to 3 images only.');
     await expect(page.getByText('Uploaded Sketches (0/3)')).toBeVisible();
     await expect(page.getByTestId('image-preview')).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Analyse Sketch' })).toBeDisabled();
   });
 });

@@ -28,6 +28,11 @@ describe('generation failure toasts (spec §8)', () => {
       title: 'Insufficient credits for this generation',
       description: '(30 over limit)',
     });
+    // Another conflict is not about credits.
+    expect(generationErrorToast(new HttpError(409, json('This generation id is already in use. Please try again.'), 'Conflict'))).toEqual({
+      title: 'Generation Failed',
+      description: 'This generation id is already in use. Please try again.',
+    });
   });
 
   it("403 is 'Pro Subscription Required'", () => {

@@ -14,17 +14,15 @@ function serverTextOf(error: unknown): string {
 /**
  * The toast of a failed `POST /api/generate` (spec §8; issue 16): 403 'Pro Subscription Required'
  * (the subscription lapsed since the page loaded), 409 'Insufficient credits for this generation'
- * with '(n over limit)', anything else 'Generation Failed' with the server's text (the provider's
- * message on a 502, 'not configured' on a 503).
+ * with '(n over limit)', anything else (another 409 too: a job id already in use) 'Generation
+ * Failed' with the server's text (the provider's message on a 502, 'not configured' on a 503).
  */
 export function generationErrorToast(error: unknown): ToastText {
   const text = serverTextOf(error);
   if (error instanceof HttpError && error.status === 403) return { title: T.proRequiredTitle, description: text || T.proRequired };
-  if (error instanceof HttpError && error.status === 409) {
-    const overBy = overLimitOf(text);
-    if (overBy !== null) return insufficientCreditsToast(overBy);
-    return { title: T.insufficientTitle, description: text };
-  }
+  // Only the credit refusal is a credits toast; another 409 (a job id already in use) is a failure.
+  const overBy = error instanceof HttpError && error.status === 409 ? overLimitOf(text) : null;
+  if (overBy !== null) return insufficientCreditsToast(overBy);
   return { title: T.failedTitle, description: text };
 }
 

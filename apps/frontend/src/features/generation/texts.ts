@@ -252,5 +252,6 @@ export const GENERATION_TEXTS = {
       workflow ? `${provider} workflow` : images > 0 ? `${provider} · ${plural(images, 'image', 'images')}` : provider,
     credits: (n: number) => plural(n, 'credit', 'credits'),
     loadFailed: 'Your generations could not be loaded.',
+    empty: 'No generations yet.',
   },
 } as const;

@@ -35,7 +35,7 @@ export const PRICING_TEXTS = {
       priceLabel: `${PLAN_TIERS.yearly.price} ${PLAN_TIERS.yearly.currency}`,
       periodLabel: `per ${PLAN_TIERS.yearly.period}`,
       features: [
-        `${PLAN_TIERS.yearly.credits.toLocaleString('en-GB')} credits a year`,
+        `${PLAN_TIERS.yearly.credits} credits a year`,
         'Everything in Pro Monthly',
         'One pool of credits for the whole year',
       ],

@@ -46,6 +46,12 @@ export interface ImageUploadCardProps {
   /** 'contain' shows a whole drawing; 'cover' (the default) fills the tile with a photo. */
   previewFit?: 'cover' | 'contain';
   onSubmit: () => void;
+  /**
+   * Keep the submit button enabled with no images, so that pressing it answers with the 'No Images
+   * Selected' toast (spec §5 /read-sketch). Off by default: spec §2 disables 'Generate Analysis'
+   * with no images.
+   */
+  submitWhenEmpty?: boolean;
   /** Shown beside the uploaded count while there are images. */
   clearAction?: UploadCardAction;
   /** Shown beside the submit button. */
@@ -65,6 +71,7 @@ export function ImageUploadCard({
   numbered = false,
   previewFit = 'cover',
   onSubmit,
+  submitWhenEmpty = false,
   clearAction,
   secondaryAction,
 }: ImageUploadCardProps) {
@@ -206,7 +213,7 @@ export function ImageUploadCard({
             size="large"
             fullWidth
             onClick={onSubmit}
-            disabled={images.length === 0 || busy}
+            disabled={(images.length === 0 && !submitWhenEmpty) || busy}
             startIcon={busy ? <CircularProgress size={18} color="inherit" aria-hidden /> : <AutoAwesomeOutlined />}
           >
             {texts.submit}

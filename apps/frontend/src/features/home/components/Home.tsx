@@ -41,7 +41,7 @@ export function Home({ user }: { user: PublicUser }) {
         <ToolCards signedIn />
       </Box>
       <Box sx={{ mt: 6 }}>
-        <RecentActivity />
+        <RecentActivity readyPanel />
       </Box>
     </Container>
   );

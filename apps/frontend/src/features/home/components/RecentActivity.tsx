@@ -15,10 +15,12 @@ export const RECENT_ACTIVITY_COUNT = 5;
 
 /**
  * Spec §2 'Recent Activity' on home and /account: the 5 latest generations (`GET /api/generations`,
- * spec §7; status display of spec §4), or the 'Ready to Get Started?' panel when there are none.
+ * spec §7; status display of spec §4). With none, home shows the 'Ready to Get Started?' panel
+ * (spec §2 Home); /account, for which the spec names no panel, says there are none yet.
  * Signed-in pages only, so the call runs only when signed in (spec §6).
+ * @param readyPanel show home's 'Ready to Get Started?' panel when there are no generations
  */
-export function RecentActivity() {
+export function RecentActivity({ readyPanel = false }: { readyPanel?: boolean }) {
   const history = useGenerationHistory();
 
   return (
@@ -34,6 +36,10 @@ export function RecentActivity() {
         </Typography>
       ) : history.data.items.length > 0 ? (
         <GenerationHistoryList items={history.data.items.slice(0, RECENT_ACTIVITY_COUNT)} />
+      ) : !readyPanel ? (
+        <Typography color="text.secondary" data-testid="recent-activity-empty">
+          {GENERATION_TEXTS.history.empty}
+        </Typography>
       ) : (
         <Paper variant="outlined" sx={{ p: { xs: 3, md: 4 }, borderRadius: 1.6, borderStyle: 'dashed', textAlign: 'center' }}>
           <Typography variant="h3" component="p">

@@ -54,6 +54,7 @@ export function SketchWorkspace() {
           numbered
           previewFit="contain"
           onSubmit={() => void run(selection.images)}
+          submitWhenEmpty
           secondaryAction={{
             label: SKETCH_TEXTS.startOver,
             onClick: startOver,
