@@ -34,11 +34,7 @@ export const PRICING_TEXTS = {
       ...PLAN_TIERS.yearly,
       priceLabel: `${PLAN_TIERS.yearly.price} ${PLAN_TIERS.yearly.currency}`,
       periodLabel: `per ${PLAN_TIERS.yearly.period}`,
-      features: [
-        `${PLAN_TIERS.yearly.credits} credits a year`,
-        'Everything in Pro Monthly',
-        'One pool of credits for the whole year',
-      ],
+      features: [`${PLAN_TIERS.yearly.credits} credits a year`, 'Everything in Pro Monthly', 'One pool of credits for the whole year'],
       cta: 'Choose Pro Yearly',
       highlight: `${PLAN_TIERS.yearly.savingsPercent}% savings`,
     },
