@@ -1,5 +1,6 @@
 import type { TextActionLabels } from '../../shared/text-actions/TextActionButtons';
 import { ANALYSIS_MESSAGES, MAX_ANALYSIS_IMAGES, type AnalysisEngine } from '@archlens/contracts/analysis';
+import { REPORT_MESSAGES } from '@archlens/contracts/reports';
 
 /** Every user-visible text of /analyse (spec §2, §5, §8; literal spec titles kept as written). */
 export const ANALYSIS_TEXTS = {
@@ -78,11 +79,11 @@ export const ANALYSIS_TEXTS = {
     complete: (imageCount: number) => `Your design language analysis of ${imageCount} ${imageCount === 1 ? 'image' : 'images'} is ready.`,
     failedTitle: 'Analysis Failed',
     sentTitle: 'Analysis Sent!',
-    sent: 'The architectural analysis has been sent to your email.',
+    sent: REPORT_MESSAGES.sent,
     emailFailedTitle: 'Email Failed',
-    emailFailed: 'Failed to send email',
+    emailFailed: REPORT_MESSAGES.failed,
     missingTitle: 'Missing Information',
-    missing: 'Please fill in all fields.',
+    missing: REPORT_MESSAGES.missingFields,
     pdfFailedTitle: 'PDF Export Failed',
     pdfFailed: 'The PDF report could not be downloaded. Please try again.',
   },

@@ -1,14 +1,15 @@
 import { ANALYSIS_MESSAGES } from '@archlens/contracts/analysis';
+import { SKETCH_MESSAGES } from '@archlens/contracts/sketch';
 
 /** Spec §5, §8 file-check toasts shared by every image upload (analysis photos, sketches), word for word. */
 export const FILE_CHECK_TEXTS = {
-  tooManyTitle: 'Too Many Files',
+  tooManyTitle: SKETCH_MESSAGES.tooManyTitle,
   tooMany: ANALYSIS_MESSAGES.tooManyImages,
   invalidTitle: 'Invalid Files',
   notAnImage: ANALYSIS_MESSAGES.notAnImage,
   tooLargeTitle: 'Files Too Large',
   tooLarge: ANALYSIS_MESSAGES.tooLarge,
-  noImagesTitle: 'No Images Selected',
+  noImagesTitle: SKETCH_MESSAGES.noImagesTitle,
   /** Spec §5 general image upload rule (the uploads of /create): no file named. */
   onlyImages: 'Only image files are allowed.',
   /** Spec §5 general image upload rule (the uploads of /create): no file named. */
