@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { MAX_IMAGE_BYTES } from '@archlens/contracts/analysis';
 import { QUEUE_SETTINGS } from '@archlens/contracts/queues';
-import { loadConfig, loggingEnv, redisEnv, storageEnv } from '@archlens/platform/config';
+import { loadConfig, loggingEnv, redisEnv, storageEnv, unsetWhenEmpty } from '@archlens/platform/config';
 import { sealingKeyEnv } from '@archlens/platform/sealing';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -22,7 +22,7 @@ export const gatewayConfigSchema = z.object({
    * `Authorization: Bearer <token>`; unset, `/metrics` is open and must not be routed from the
    * internet (README "Operations"). Sensitive. At least 16 characters.
    */
-  METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16).optional()),
+  METRICS_TOKEN: unsetWhenEmpty(z.string().min(16)),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   /** Where the built SPA lives; served with client-side routes falling back to index.html. */
   FRONTEND_DIST: z.string().default(path.resolve(here, '../../frontend/dist')),
@@ -137,17 +137,15 @@ export const gatewayConfigSchema = z.object({
    * Both unset, VIP sign-in is off (every attempt is 'Invalid VIP credentials'); `npm start` sets the
    * local demo credentials (README "Configuration").
    */
-  VIP_USERNAME: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().max(100).optional()),
-  VIP_PASSWORD_HASH: z.preprocess(
-    (v) => (v === '' ? undefined : v),
+  VIP_USERNAME: unsetWhenEmpty(z.string().trim().max(100)),
+  VIP_PASSWORD_HASH: unsetWhenEmpty(
     z
       .string()
       .trim()
       .regex(
         /^\$argon2id\$v=\d+\$[a-z]=\d+(,[a-z]=\d+)*\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/,
         'must be an argon2id hash ($argon2id$v=19$m=…,t=…,p=…$…$…)',
-      )
-      .optional(),
+      ),
   ),
   /** The e-mail of the account the VIP signs in as (created on the first VIP sign-in). */
   VIP_EMAIL: z.string().trim().email().default('vip@archlens.local'),

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { QUEUE_SETTINGS } from '@archlens/contracts/queues';
-import { databaseEnv, loadConfig, optionalString, redisEnv, storageEnv, workerObservabilityEnv } from '@archlens/platform/config';
+import {
+  databaseEnv,
+  loadConfig,
+  optionalString,
+  redisEnv,
+  storageEnv,
+  unsetWhenEmpty,
+  workerObservabilityEnv,
+} from '@archlens/platform/config';
 import { jobLockOverride } from '@archlens/platform/graceful-shutdown';
 
 /** Stability AI's API origin (issue 16: the sketch-control endpoint lives under it). */
@@ -43,10 +51,7 @@ export const generationConfigSchema = z.object({
    * copy takes the job again (resuming it: images already stored are not asked for again). Short
    * values are for tests; the lock is renewed every half of it while a job runs.
    */
-  GENERATION_LOCK_DURATION_MS: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.coerce.number().int().min(500).optional(),
-  ),
+  GENERATION_LOCK_DURATION_MS: unsetWhenEmpty(z.coerce.number().int().min(500)),
 });
 export type GenerationConfig = z.infer<typeof generationConfigSchema>;
 

@@ -34,6 +34,16 @@ export const storageEnv = {
   S3_REGION: z.string().min(1).default('us-east-1'),
 };
 
+/**
+ * An optional variable whose empty value (`VAR=`, as compose's `${VAR:-}` passes it) counts as
+ * unset: `schema` checks any other value. Whitespace-only counts as empty too.
+ * @param schema the variable's schema, e.g. `z.coerce.number().int().min(500)`
+ * @returns the schema, optional, with empty values read as `undefined`
+ */
+export function unsetWhenEmpty<T extends z.ZodTypeAny>(schema: T) {
+  return z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
+}
+
 /** Optional string variable: an empty value counts as unset. */
 export const optionalString = z
   .string()
@@ -47,7 +57,7 @@ export const optionalString = z
  * image sets 9090.
  */
 export const healthPortEnv = {
-  HEALTH_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).optional()),
+  HEALTH_PORT: unsetWhenEmpty(z.coerce.number().int().min(0).max(65535)),
 };
 
 /** The levels `LOG_LEVEL` accepts (pino's), `silent` turning logging off. */
@@ -58,7 +68,7 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
  * caller passed, e.g. the test harness's `['error']`); set, it wins over both.
  */
 export const loggingEnv = {
-  LOG_LEVEL: z.preprocess((v) => (v === '' ? undefined : v), z.enum(LOG_LEVELS).optional()),
+  LOG_LEVEL: unsetWhenEmpty(z.enum(LOG_LEVELS)),
 };
 
 /** What every worker service reads for its health server and logs: `HEALTH_PORT`, `LOG_LEVEL`. */
