@@ -11,10 +11,19 @@ export interface S3Proxy {
   /** The proxy's endpoint, for `S3_ENDPOINT`. */
   endpoint: string;
   /**
-   * Every request it answered, in the order answered: method, object path, body size, status, and
-   * when it arrived and when it was answered (`performance.now()` ms).
+   * Every request it answered, in the order answered: method, object path, its query (e.g.
+   * `uploadId` of a multipart upload), body size, status, and when it arrived and when it was
+   * answered (`performance.now()` ms).
    */
-  requests: Array<{ method: string; path: string; bytes: number; status: number; receivedAt: number; answeredAt: number }>;
+  requests: Array<{
+    method: string;
+    path: string;
+    query: URLSearchParams;
+    bytes: number;
+    status: number;
+    receivedAt: number;
+    answeredAt: number;
+  }>;
   close(): Promise<void>;
 }
 
@@ -32,10 +41,12 @@ export async function startS3Proxy(upstream: string, mode: LargeUploadMode, larg
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
-      const path = decodeURIComponent((req.url ?? '').split('?')[0]);
+      const [rawPath, rawQuery = ''] = (req.url ?? '').split('?', 2);
+      const path = decodeURIComponent(rawPath);
+      const query = new URLSearchParams(rawQuery);
       const large = req.method === 'PUT' && body.length >= largeBytes;
       const answered = (status: number) =>
-        requests.push({ method: req.method ?? '', path, bytes: body.length, status, receivedAt, answeredAt: performance.now() });
+        requests.push({ method: req.method ?? '', path, query, bytes: body.length, status, receivedAt, answeredAt: performance.now() });
       const forward = () => {
         const upstreamRequest = http.request(
           { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
