@@ -38,7 +38,8 @@ function hasCommand(name) {
 }
 
 /**
- * Installs Debian packages that are missing (as root, through apt-get). Returns false when it
+ * Installs Debian packages that are missing (as root, through apt-get, waiting up to 10 min for
+ * another apt run to release the dpkg lock). Returns false when it
  * cannot (not root, no apt), so the caller can explain what to install.
  */
 export function ensureAptPackages(packages) {
@@ -47,8 +48,11 @@ export function ensureAptPackages(packages) {
   if (process.getuid?.() !== 0 || !hasCommand('apt-get')) return false;
   const names = missing.map((p) => p.package);
   log(`installing ${names.join(', ')} from Debian's packages…`);
-  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...names], {
+  // Another apt run on the machine (unattended upgrades, a second start) holds the dpkg lock for a
+  // while: wait for it instead of failing.
+  const lockWait = ['-o', 'DPkg::Lock::Timeout=600'];
+  execFileSync('apt-get', [...lockWait, 'update', '-qq'], { stdio: 'inherit' });
+  execFileSync('apt-get', [...lockWait, 'install', '-y', '-qq', '--no-install-recommends', ...names], {
     stdio: 'inherit',
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
   });
