@@ -50,6 +50,8 @@ const SEED: Record<string, SeedLead> = {
     daysAgo: 40,
     text: 'Line one\nline two, with "quotes"',
   },
+  // A line break with no comma or quote: unquoted, its second line would be a row of its own.
+  newline: { first: 'Nia', last: '＋Wide', email: 'newline@example.com', daysAgo: 30, text: 'Nice house\n=1+1' },
   old: { first: 'Zoë', last: 'Zimmer', email: 'zoe@example.com', daysAgo: 100, text: null },
   // The sort set: plain names whose order is the same in every collation; `sort.test` finds only them.
   alan: { first: 'Alan', last: 'Dunn', email: 'c@sort.test', daysAgo: 4.5 },
@@ -269,6 +271,8 @@ describe('leads: recorded from events, listed, counted and exported through the 
     const formulaRow = `${ids.formula},"'=HYPERLINK(""http://x"")","Comma, ""Quoted""",${formula.email},analysis_email,`;
     expect(csv).toContain(formulaRow);
     expect(csv).toContain(`,"Line one\nline two, with ""quotes"""\r\n`);
+    expect(csv).toContain(`${ids.newline},Nia,'＋Wide,newline@example.com,analysis_email,`);
+    expect(csv).toContain(`,"Nice house\n=1+1"\r\n`);
     expect(csv).toContain(`${ids.old},Zoë,Zimmer,zoe@example.com,analysis_email,`);
     // Newest first, every lead once: each row starts with its id.
     const order = Object.entries(SEED)

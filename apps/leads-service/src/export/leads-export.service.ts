@@ -10,7 +10,6 @@ import { SERVICE_DATA_SOURCE } from '@archlens/platform/worker-host';
 import { ObjectStorage } from '@archlens/platform/storage';
 import { leadFiltersWhere, leadsOrderBy } from '../leads/lead-filters.sql.js';
 import { LEAD_COLUMNS, type LeadRow } from '../leads/leads.service.js';
-import { neutraliseCell } from './csv-cells.js';
 
 /** Where exports are stored until the gateway has streamed them to the admin (and removed them). */
 export const LEADS_EXPORT_PREFIX = 'exports/leads/';
@@ -23,9 +22,11 @@ const CURSOR_BATCH_ROWS = 500;
 
 /**
  * The CSV export of the leads (issue 13), with memory flat whatever the row count: a server-side
- * cursor (`pg-query-stream`) reads the matching rows a batch at a time, each text cell is
- * neutralised against formula injection (`neutraliseCell`), `csv-stringify` writes RFC 4180 CSV
- * (header row, CRLF line ends, fields with commas, quotes or line breaks quoted, quotes doubled) in
+ * cursor (`pg-query-stream`) reads the matching rows a batch at a time, and `csv-stringify` writes
+ * RFC 4180 CSV (header row, CRLF line ends, fields with commas, quotes or any line break quoted,
+ * quotes doubled), every text cell a spreadsheet would read as a formula (starting with `=`, `+`,
+ * `-`, `@`, tab or CR, or their full-width forms) prefixed with `'` (its `escape_formulas`; OWASP
+ * "CSV Injection", issue 13), in
  * UTF-8 with a byte order mark (so spreadsheets read accents right), and the bytes go to object
  * storage as they are made (`ObjectStorage.putStream`, 5 MiB parts). Back-pressure runs the whole
  * way: the cursor is read only as fast as the parts are stored.
@@ -61,16 +62,26 @@ export class LeadsExportService {
           rows += 1;
           done(null, {
             id: row.id,
-            first_name: neutraliseCell(row.first_name),
-            last_name: neutraliseCell(row.last_name),
-            email: neutraliseCell(row.email),
-            source: neutraliseCell(row.source),
+            first_name: row.first_name,
+            last_name: row.last_name,
+            email: row.email,
+            source: row.source,
             created_at: row.created_at.toISOString(),
-            analysis_text: row.analysis_text === null ? '' : neutraliseCell(row.analysis_text),
+            analysis_text: row.analysis_text ?? '',
           });
         },
       });
-      const csv = stringify({ header: true, bom: true, columns: [...CSV_COLUMNS], record_delimiter: 'windows' });
+      const csv = stringify({
+        header: true,
+        bom: true,
+        columns: [...CSV_COLUMNS],
+        record_delimiter: 'windows',
+        // With CRLF records csv-stringify quotes only cells holding a CRLF unless told otherwise: a
+        // bare LF or CR left unquoted would start a new row in a spreadsheet, whose first cell would
+        // escape the formula check.
+        quote_record_delimiter: true,
+        escape_formulas: true,
+      });
       // An error anywhere destroys every stage; `putStream` then sees it, aborts the upload and throws.
       const body = pipeline(cursor, toRecord, csv, () => undefined);
       await this.storage.putStream(key, body, 'text/csv; charset=utf-8');
