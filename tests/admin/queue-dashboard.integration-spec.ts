@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { Queue } from 'bullmq';
 import request from 'supertest';
 import { ADMIN_MESSAGES, type AdminQueuesSessionResponse } from '@archlens/contracts/leads';
 import { QUEUES } from '@archlens/contracts/queues';
+import { redisConnection } from '@archlens/platform/messaging';
+
 import { signUp } from '../support/accounts.js';
 import { adminToken } from '../support/admin-session.js';
 import { startStack, type Stack } from '../support/stack.js';
@@ -76,6 +80,34 @@ describe('the queue dashboard', () => {
       .get('/api/admin/verify')
       .set('Authorization', `Bearer ${cookie.pair.split('=')[1]}`);
     expect(verify.status).toBe(401);
+  });
+
+  it('refuses to add a job or rewrite the data of one, even with a valid session: a job is a command to a service', async () => {
+    const session = await request(stack.http)
+      .post('/api/admin/queues/session')
+      .set('Authorization', `Bearer ${await adminToken(stack)}`)
+      .expect(200);
+    const cookie = dashboardCookie(session).pair;
+    const billing = new Queue(QUEUES.billing, { connection: redisConnection(process.env.REDIS_URL!) });
+    try {
+      const before = await billing.getJobCounts();
+      const add = await request(stack.http)
+        .post(`/api/admin/queues/api/queues/${QUEUES.billing}/add`)
+        .set('Cookie', cookie)
+        .send({ name: 'billing.grant-unlimited', data: { userId: randomUUID() } });
+      expect([add.status, add.body]).toEqual([403, { message: 'The queue dashboard cannot add jobs or change their data.' }]);
+      const job = await billing.add('billing.get-account', { userId: randomUUID() }, { delay: 60_000 });
+      const update = await request(stack.http)
+        .patch(`/api/admin/queues/api/queues/${QUEUES.billing}/${job.id}/update-data`)
+        .set('Cookie', cookie)
+        .send({ jobData: { userId: randomUUID() } });
+      expect(update.status).toBe(403);
+      expect((await billing.getJob(job.id!))?.data).toEqual(job.data);
+      await job.remove();
+      expect(await billing.getJobCounts()).toEqual(before);
+    } finally {
+      await billing.close();
+    }
   });
 
   it('gives no session to anyone but the admin: no token, a user session, a forged token', async () => {

@@ -26,6 +26,23 @@ const ADMIN_LOGIN_PAGE = '/admin-login';
  * Its queue connections fail fast (`failFastRedisOptions`), so the dashboard answers errors instead
  * of hanging while Redis is down.
  */
+/** Answer to a dashboard request that would create a job or change a job's data. */
+const QUEUE_DASHBOARD_JOB_WRITES_REFUSED = 'The queue dashboard cannot add jobs or change their data.';
+
+/**
+ * Whether a dashboard request would add a job (`POST …/api/queues/:queue/add`) or rewrite a job's
+ * data (`PATCH …/api/queues/:queue/:job/update-data`). Those are refused whatever the session: a job
+ * is a command to a service (`billing.grant-unlimited`, `email.send`, …), so writing one would
+ * reach past every check of the API, and a stolen dashboard cookie would become control of billing.
+ * Retrying, promoting, cleaning and removing existing jobs stay, as the operator's tools.
+ */
+function isJobWrite(request: Request): boolean {
+  return (
+    (request.method === 'POST' && /^\/api\/queues\/[^/]+\/add\/?$/.test(request.path)) ||
+    (request.method === 'PATCH' && /^\/api\/queues\/[^/]+\/[^/]+\/update-data\/?$/.test(request.path))
+  );
+}
+
 @Injectable()
 export class QueueDashboardService implements OnApplicationShutdown {
   private readonly logger = new Logger('QueueDashboard');
@@ -61,6 +78,7 @@ export class QueueDashboardService implements OnApplicationShutdown {
     const sessionPath = API_PATHS.adminQueuesSession.slice(QUEUE_DASHBOARD_PATH.length);
     return (request: Request, response: Response, next: NextFunction) => {
       if (request.path === sessionPath) return next();
+      if (isJobWrite(request)) return response.status(403).json({ message: QUEUE_DASHBOARD_JOB_WRITES_REFUSED });
       const token = (request.cookies as Record<string, string> | undefined)?.[QUEUE_DASHBOARD_COOKIE];
       this.auth.verify(token, QUEUE_DASHBOARD_AUDIENCE).then(
         () => {
