@@ -4,6 +4,7 @@ import { UserEntity } from '../users/user.entity.js';
 import { CreateUsers1763683200000 } from './migrations/1763683200000-create-users.js';
 import { CreateTemporaryPasswords1795478100000 } from './migrations/1795478100000-create-temporary-passwords.js';
 import { CreateStyleProfiles1796169600000 } from './migrations/1796169600000-create-style-profiles.js';
+import { AddUsersIsVip1796860800000 } from './migrations/1796860800000-add-users-is-vip.js';
 import { StyleProfileEntity } from '../style-profiles/style-profile.entity.js';
 
 /** The `auth` schema's owner (ARCHITECTURE.md). */
@@ -11,7 +12,12 @@ export const AUTH_SCHEMA = 'auth';
 /** auth-service's entities. */
 export const AUTH_ENTITIES = [UserEntity, TemporaryPasswordEntity, StyleProfileEntity];
 /** auth-service's reviewed migrations, in order. */
-export const AUTH_MIGRATIONS = [CreateUsers1763683200000, CreateTemporaryPasswords1795478100000, CreateStyleProfiles1796169600000];
+export const AUTH_MIGRATIONS = [
+  CreateUsers1763683200000,
+  CreateTemporaryPasswords1795478100000,
+  CreateStyleProfiles1796169600000,
+  AddUsersIsVip1796860800000,
+];
 
 /** auth-service's TypeORM data source (for tools and tests; the service builds its own through the worker host). */
 export function createAuthDataSource(databaseUrl: string) {

@@ -28,6 +28,10 @@ export class UserEntity {
   @Column({ name: 'password_hash', type: 'text' })
   passwordHash!: string;
 
+  /** The VIP account (issue 15, spec §6): made by `ensureVipUser` only, never by sign-up. */
+  @Column({ name: 'is_vip', type: 'boolean', default: false })
+  isVip!: boolean;
+
   @Column({ name: 'profile_image_url', type: 'text', nullable: true })
   profileImageUrl!: string | null;
 

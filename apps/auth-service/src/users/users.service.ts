@@ -63,10 +63,16 @@ export class UsersService {
   }
 
   /** Stores a new account with its argon2id hash and publishes `user.registered`; EMAIL_TAKEN when the e-mail exists. */
-  private async signUpWithHash(email: string, firstName: string, passwordHash: string, lastName = ''): Promise<AuthResult> {
+  private async signUpWithHash(
+    email: string,
+    firstName: string,
+    passwordHash: string,
+    lastName: string,
+    isVip = false,
+  ): Promise<AuthResult> {
     try {
       const user = await this.users.save(
-        this.users.create({ email, firstName: firstName.trim(), lastName: lastName.trim(), passwordHash, profileImageUrl: null }),
+        this.users.create({ email, firstName: firstName.trim(), lastName: lastName.trim(), passwordHash, profileImageUrl: null, isVip }),
       );
       // The user id is the event's idempotency key; a failed publish is logged, the account stands.
       await this.events.tryPublish('user.registered', { userId: user.id, email: user.email, firstName: user.firstName }, user.id);
@@ -80,19 +86,27 @@ export class UsersService {
   }
 
   /**
-   * The VIP account (issue 15; spec §6 unlimited plan): the user with `input.email`, or a new one
-   * whose password hash is of 32 random bytes nobody knows, so it can only be signed in through
-   * `POST /api/vip-login`. Two concurrent first VIP sign-ins create one account.
-   * @returns the user (never a refusal)
+   * The VIP account (issue 15; spec §6 unlimited plan): the user with `input.email` marked as the
+   * VIP (`is_vip`), or a new one so marked, whose password hash is of 32 random bytes nobody knows,
+   * so it can only be signed in through `POST /api/vip-login`. Two concurrent first VIP sign-ins
+   * create one account. An ordinary account with that e-mail is never adopted: whoever signed up
+   * with the VIP address would otherwise be handed the unlimited plan on the next VIP sign-in.
+   * @returns the VIP user, or EMAIL_TAKEN when an ordinary account has the e-mail (logged as an error
+   *   for the operator, who must set `VIP_EMAIL` to an address nobody has signed up with)
    */
   async ensureVipUser(input: EnsureVipUserCommand): Promise<AuthResult> {
     const email = normaliseEmail(input.email);
-    const existing = await this.users.findOneBy({ email });
-    if (existing) return { ok: true, user: toPublicUser(existing) };
-    const created = await this.signUpWithHash(email, input.firstName, await argon2.hash(randomBytes(32), ARGON2_OPTIONS));
-    if (created.ok) return created;
-    const raced = await this.users.findOneByOrFail({ email });
-    return { ok: true, user: toPublicUser(raced) };
+    let user = await this.users.findOneBy({ email });
+    if (!user) {
+      const created = await this.signUpWithHash(email, input.firstName, await argon2.hash(randomBytes(32), ARGON2_OPTIONS), '', true);
+      if (created.ok) return created;
+      user = await this.users.findOneByOrFail({ email });
+    }
+    if (user.isVip) return { ok: true, user: toPublicUser(user) };
+    this.logger.error(
+      `auth.ensure-vip-user: user ${user.id} is an ordinary account with the VIP e-mail; VIP sign-in is refused until VIP_EMAIL names an address nobody has signed up with`,
+    );
+    return { ok: false, code: 'EMAIL_TAKEN' };
   }
 
   /**

@@ -1,4 +1,4 @@
-import { ConflictException, Inject, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
+import { ConflictException, Inject, Injectable, Logger, ServiceUnavailableException, UnauthorizedException } from '@nestjs/common';
 import {
   AUTH_MESSAGES,
   sealedPasswordContext,
@@ -14,6 +14,9 @@ import { sealSecret } from '@archlens/platform/sealing';
 import { VIP_MESSAGES, type VipLoginRequest } from '@archlens/contracts/vip';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { ConfiguredCredentials } from '../security/configured-credentials.js';
+
+/** Answer to a VIP sign-in while `VIP_EMAIL` belongs to an ordinary account (an operator's fix). */
+export const VIP_UNAVAILABLE = 'VIP access is not available at the moment.';
 
 /**
  * The gateway's side of accounts: turns auth-service answers into users or HTTP refusals.
@@ -38,17 +41,28 @@ export class AccountsService {
    * (credits shown as Unlimited, no credit checks).
    * @returns the VIP user, with its subscription
    * @throws UnauthorizedException (401) `Invalid VIP credentials` for wrong credentials or with VIP access not configured
+   * @throws ServiceUnavailableException (503) `VIP_MESSAGES.unavailable` when an ordinary account holds
+   *   `VIP_EMAIL` (auth-service refuses to make it the VIP and logs why)
    */
   async vipSignIn(body: VipLoginRequest): Promise<PublicUser> {
     if (!(await this.vip.matches(body.username, body.password))) throw new UnauthorizedException(VIP_MESSAGES.invalid);
     const result = await this.commands.request('auth.ensure-vip-user', { email: this.config.VIP_EMAIL, firstName: 'VIP' });
-    if (!result.ok) throw new Error(`auth.ensure-vip-user refused: ${result.code}`);
+    if (!result.ok) {
+      this.logger.error(
+        `vip-login: VIP_EMAIL belongs to an ordinary account (auth-service answered ${result.code}); set VIP_EMAIL to an unused address`,
+      );
+      throw new ServiceUnavailableException(VIP_UNAVAILABLE);
+    }
     const account = await this.commands.request('billing.grant-unlimited', { userId: result.user.id });
     return { ...result.user, subscription: account.subscription };
   }
 
-  /** @throws ConflictException (409) when the e-mail already has an account */
+  /**
+   * @throws ConflictException (409) when the e-mail already has an account, or is `VIP_EMAIL` (the VIP
+   *   account's address is never an ordinary account's: see `vipSignIn`)
+   */
   async signUp(body: SignUpRequest): Promise<PublicUser> {
+    if (body.email.trim().toLowerCase() === this.config.VIP_EMAIL.toLowerCase()) throw new ConflictException(AUTH_MESSAGES.emailTaken);
     const result = await this.commands.request('auth.sign-up', {
       email: body.email,
       firstName: body.first_name,
