@@ -83,12 +83,15 @@ describe('prompt workflows (no key, no image call, no credits)', () => {
   it('sora: the prompt and the integrated image-to-image steps; a succeeded job with 0 credits in the history', async () => {
     const user = await proUser(stack, 10);
     const jobId = randomUUID();
-    const res = await postGeneration(
-      stack,
-      user,
-      { jobId, provider: 'sora', sketchInfluence: 80, aspectRatio: '16:9', variations: 2, sketchDescription: 'A courtyard house' },
-      { references: 1 },
-    );
+    const fields = {
+      jobId,
+      provider: 'sora',
+      sketchInfluence: 80,
+      aspectRatio: '16:9',
+      variations: 2,
+      sketchDescription: 'A courtyard house',
+    } as const;
+    const res = await postGeneration(stack, user, fields, { references: 1 });
     expect(res.status).toBe(200);
     const body = res.body as GenerateResponse;
     expect(body).toMatchObject({ jobId, images: [], seed: null, creditsUsed: 0 });
@@ -112,9 +115,17 @@ describe('prompt workflows (no key, no image call, no credits)', () => {
     const history = await request(stack.http).get('/api/generations').set('Cookie', user.cookie).expect(200);
     expect(history.body).toMatchObject([{ id: jobId, status: 'succeeded', creditsSpent: 0, provider: 'sora', imageCount: 0 }]);
     expect(history.headers['x-total-count']).toBe('1');
-    // The same job again answers the same result.
-    const again = await postGeneration(stack, user, { jobId, provider: 'sora', sketchInfluence: 80, variations: 2 });
+    // The same job again (a client's retry) answers the same result, and its own upload is removed.
+    const again = await postGeneration(stack, user, fields, { references: 1 });
     expect(again.body).toEqual(body);
+    expect(await objectsUnder(stack, `generation-inputs/${user.userId}/`)).toEqual([]);
+    // The same id with other options is another generation: refused, not answered with this one.
+    const other = await postGeneration(stack, user, { ...fields, provider: 'midjourney', styleDescription: 'Timber and glass' });
+    expect([other.status, other.body]).toEqual([
+      409,
+      { message: 'This generation id was already used for a different generation. Please try again.' },
+    ]);
+    expect(await objectsUnder(stack, `generation-inputs/${user.userId}/`)).toEqual([]);
   });
 
   it('sora at 0 % sketch influence is the manual (text-only) workflow', async () => {

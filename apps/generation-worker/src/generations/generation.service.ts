@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { UNLIMITED_CREDITS } from '@archlens/contracts/billing';
@@ -34,6 +35,8 @@ import { toStoredJpeg } from './stored-jpeg.js';
 export const GENERATION_WORKER_MESSAGES = {
   /** 409: the job id was chosen by another user's generation. */
   jobIdTaken: 'This generation id is already in use. Please try again.',
+  /** 409: the job id is the user's own, but was used for a generation with other options. */
+  jobIdReused: 'This generation id was already used for a different generation. Please try again.',
   /** 503: billing did not answer the reservation or the capture. */
   billingUnavailable: 'Credits could not be checked just now. Please try again in a moment.',
   /** 503: the uploaded sketch or references could not be read back. */
@@ -52,6 +55,15 @@ export const GENERATION_WORKER_MESSAGES = {
  */
 const RESERVATION_MARGIN_SECONDS = 300;
 
+/**
+ * Whether a request's options are those its job id's record was made with (as stored: through
+ * JSON, so an option left out and one sent as undefined are the same). A job id is the client's
+ * idempotency key: the same id with other options is another generation, not a retry.
+ */
+function sameOptions(stored: GenerateJob['options'], requested: GenerateJob['options']): boolean {
+  return isDeepStrictEqual(stored, JSON.parse(JSON.stringify(requested)));
+}
+
 /** Input mime type from its stored key's extension (`generation-inputs/<userId>/<uuid>.<ext>`). */
 function mimeTypeOfKey(key: string): ProviderInputImage['mimeType'] {
   if (key.endsWith('.png')) return 'image/png';
@@ -69,7 +81,9 @@ function domainStatus(status: number | null): DomainErrorStatus {
  * idempotent on its job id, with many copies of the worker running:
  *
  * 1. The job row is found or created (a redelivered job finds it): a finished job answers what it
- *    answered before, and a job id of another user's is refused (409).
+ *    answered before, a job id of another user's is refused (409), and so is the user's own job id
+ *    sent again with other options (409: the id is the client's idempotency key). A request that
+ *    finds the row already there has its own uploads removed: the row keeps its inputs.
  * 2. `openai` or `stability-ai` without a key fails at once (503 'not configured'): nothing reserved.
  * 3. Image providers: the estimate (`estimateGenerationCost`, spec §9) is reserved through billing
  *    with the job id as reference (a repeat finds the same reservation; on the unlimited plan it
@@ -122,6 +136,8 @@ export class GenerationService {
     const inputs: GenerationInputs = { sketch: job.sketch, references: job.references };
     const found = await this.records.find(job.jobId);
     if (found && found.userId !== job.userId) return this.refuseTakenId(inputs);
+    if (found) await this.removeInputsNotOf(found, inputs);
+    if (found && !sameOptions(found.options, job.options)) throw new DomainError(409, GENERATION_WORKER_MESSAGES.jobIdReused);
     if (found && found.status !== 'pending') return this.answerFinished(found, progress);
     const provider = this.providers[job.options.provider];
     if (provider.kind === 'image' && !provider.configured) {
@@ -407,6 +423,17 @@ export class GenerationService {
   }
 
   /** Removes a job's uploaded inputs (best effort: nothing refers to them once the job is done). */
+  /**
+   * Removes the uploads of a request that found its job id's record already there: the record
+   * keeps its own inputs, so this request's (new keys, when it is not a redelivery of the same
+   * BullMQ job) are referred to by nothing.
+   */
+  private async removeInputsNotOf(record: GenerationJobRecord, inputs: GenerationInputs): Promise<void> {
+    const kept = new Set([record.inputs.sketch.key, ...record.inputs.references.map((r) => r.key)]);
+    const strays = [inputs.sketch, ...inputs.references].filter((input) => !kept.has(input.key));
+    if (strays.length > 0) await this.removeInputs({ sketch: strays[0], references: strays.slice(1) });
+  }
+
   private async removeInputs(inputs: GenerationInputs): Promise<void> {
     await this.storage.remove([inputs.sketch.key, ...inputs.references.map((r) => r.key)]).catch((error: unknown) => {
       this.logger.warn(`generation inputs not removed: ${error instanceof Error ? error.message : String(error)}`);
