@@ -43,6 +43,13 @@ export const ANALYSIS_MESSAGES = {
   eachUnder50MB: 'Each image must be under 50MB.',
   noImages: 'Please upload at least one architectural image.',
   optimiseNotImage: (file: string) => `File "${file}" is not an image.`,
+  /**
+   * No spec text: an image in a format the product does not take (GIF, BMP, HEIC, SVG…; spec §2
+   * accepts JPG, PNG, WebP). '"x" is not an image file.' would be untrue of it.
+   */
+  notAcceptedFormat: (file: string) => `"${file}" is not a JPG, PNG or WebP image.`,
+  /** No spec text: the same without a file name (the general image upload rule's wording, spec §5). */
+  onlyAcceptedFormats: 'Only JPG, PNG and WebP images are allowed.',
   /** Server-side only (no spec text): an empty upload. */
   emptyFile: (file: string) => `"${file}" is empty.`,
   /** Server-side only (no spec text): a decompression bomb or absurd canvas. */

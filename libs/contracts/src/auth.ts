@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText, unusableCharactersMessage } from './plain-text.js';
 
 /** Spec §9: minimum password length 6. */
 export const MIN_PASSWORD_LENGTH = 6;
@@ -26,6 +27,15 @@ export const AUTH_MESSAGES = {
   lastNameRequired: 'Last name is required',
   lastNameTooLong: `Last name must be at most ${MAX_NAME_LENGTH} characters`,
   usernameTooLong: `Username must be at most ${MAX_USERNAME_LENGTH} characters`,
+  /**
+   * A value holding a character its field refuses (`hasUnusableCharacters` in `./plain-text`: a
+   * control character, a lone surrogate, a bidirectional override in a name; NUL in a password).
+   * Not in the spec, which names no such rule; every form with these fields uses the same texts.
+   */
+  firstNameUnusable: unusableCharactersMessage('First name'),
+  lastNameUnusable: unusableCharactersMessage('Last name'),
+  passwordUnusable: unusableCharactersMessage('Password'),
+  usernameUnusable: unusableCharactersMessage('Username'),
   /** Sign-in failure: the same answer for an unknown e-mail and a wrong password (issue #2). */
   invalidCredentials: 'Invalid email or password',
   emailTaken: 'An account with this email already exists',
@@ -39,19 +49,65 @@ export const AUTH_MESSAGES = {
 /** Spec §2, issue 12: a temporary password is valid for 60 minutes and for one sign-in. */
 export const TEMPORARY_PASSWORD_VALID_MINUTES = 60;
 
+/**
+ * An e-mail address, trimmed; `z.email()` takes ASCII letters, digits and `._%+-` only, so a
+ * control character, a lone surrogate or an invisible character is 'Please enter a valid email address'.
+ */
 const email = z
   .string({ error: AUTH_MESSAGES.invalidEmail })
   .trim()
   .max(MAX_EMAIL_LENGTH, AUTH_MESSAGES.emailTooLong)
   .pipe(z.email(AUTH_MESSAGES.invalidEmail));
-const password = z
-  .string({ error: AUTH_MESSAGES.passwordTooShort })
-  .min(MIN_PASSWORD_LENGTH, AUTH_MESSAGES.passwordTooShort)
-  .max(MAX_PASSWORD_LENGTH, AUTH_MESSAGES.passwordTooLong);
 
-/** A name field: the spec §5 text when missing or blank, the limit when too long. */
-function nameField(required: string, tooLong: string) {
-  return z.string({ error: required }).trim().min(1, required).max(MAX_NAME_LENGTH, tooLong);
+/**
+ * A password: 6 to 256 characters of any kind but NUL, which no stored or sealed text can hold
+ * ('Password contains characters that cannot be used.').
+ */
+function passwordField(tooShort: string, tooLong: string) {
+  return plainText(z.string({ error: tooShort }).min(MIN_PASSWORD_LENGTH, tooShort).max(MAX_PASSWORD_LENGTH, tooLong), {
+    shape: 'secret',
+    unusable: AUTH_MESSAGES.passwordUnusable,
+  });
+}
+const password = passwordField(AUTH_MESSAGES.passwordTooShort, AUTH_MESSAGES.passwordTooLong);
+
+/**
+ * A first or last name: one line, trimmed. The spec §5 text when missing, blank or only invisible
+ * characters (`isBlankText`: "\u200b"), the limit when too long, `unusable` for a control
+ * character, a lone surrogate or a bidirectional override ("\u202eevil"; `TextShape` 'line').
+ * @param required the spec §5 text of a missing name (sign-up: 'First name is required'; the
+ *   e-mail dialogs: 'Please fill in all fields.')
+ */
+export function nameField(required: string, tooLong: string, unusable: string) {
+  return plainText(z.string({ error: required }).trim().min(1, required).max(MAX_NAME_LENGTH, tooLong), {
+    shape: 'line',
+    unusable,
+    blank: required,
+  });
+}
+
+/**
+ * The username of the VIP and admin sign-ins (spec §5: required): one line, trimmed; `required`
+ * when missing, blank or only invisible characters, the limit when too long, 'Username contains
+ * characters that cannot be used.' for a control character or a lone surrogate.
+ */
+export function usernameField(required: string) {
+  return plainText(z.string({ error: required }).trim().min(1, required).max(MAX_USERNAME_LENGTH, AUTH_MESSAGES.usernameTooLong), {
+    shape: 'line',
+    unusable: AUTH_MESSAGES.usernameUnusable,
+    blank: required,
+  });
+}
+
+/**
+ * The password of the VIP and admin sign-ins (spec §5: required): `required` when missing or
+ * empty, the limit when too long, 'Password contains characters that cannot be used.' for NUL.
+ */
+export function signInPasswordField(required: string) {
+  return plainText(z.string({ error: required }).min(1, required).max(MAX_PASSWORD_LENGTH, AUTH_MESSAGES.passwordTooLong), {
+    shape: 'secret',
+    unusable: AUTH_MESSAGES.passwordUnusable,
+  });
 }
 
 /** `POST /api/auth/signin` body (spec §3 sign-in payload). */
@@ -61,8 +117,8 @@ export type SignInRequest = z.infer<typeof signInRequestSchema>;
 /** `POST /api/auth/signup` body (spec §3 sign-up payload). */
 export const signUpRequestSchema = z.object({
   email,
-  first_name: nameField(AUTH_MESSAGES.firstNameRequired, AUTH_MESSAGES.firstNameTooLong),
-  last_name: nameField(AUTH_MESSAGES.lastNameRequired, AUTH_MESSAGES.lastNameTooLong),
+  first_name: nameField(AUTH_MESSAGES.firstNameRequired, AUTH_MESSAGES.firstNameTooLong, AUTH_MESSAGES.firstNameUnusable),
+  last_name: nameField(AUTH_MESSAGES.lastNameRequired, AUTH_MESSAGES.lastNameTooLong, AUTH_MESSAGES.lastNameUnusable),
   password,
 });
 export type SignUpRequest = z.infer<typeof signUpRequestSchema>;

@@ -11,8 +11,10 @@ import {
   SKETCH_INFLUENCE,
   VARIATIONS,
 } from './generation-options.js';
+import { normaliseLineBreaks, plainText, unusableCharactersMessage } from './plain-text.js';
 import { MAX_SKETCH_SUMMARY_CHARS } from './sketch.js';
-import { MAX_STYLE_DESCRIPTION_CHARS, STYLE_PROFILE_MESSAGES } from './style-profile.js';
+import { isStyleDescriptionWithinLimit, MAX_STYLE_DESCRIPTION_CHARS, STYLE_PROFILE_MESSAGES } from './style-profile.js';
+import { fromTextField, wholeNumber } from './whole-number.js';
 
 export * from './generation-options.js';
 
@@ -31,36 +33,53 @@ export const GENERATION_FILE_FIELDS = { sketch: 'sketch', references: 'reference
  */
 export const MAX_GENERATION_STYLE_CHARS = MAX_STYLE_DESCRIPTION_CHARS;
 
-const intField = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+/** Not in the spec: the refusals of a control character (other than tab and line breaks) or a lone surrogate in a text field. */
+export const GENERATION_TEXT_MESSAGES = {
+  styleUnusable: STYLE_PROFILE_MESSAGES.unusable,
+  sketchDescriptionUnusable: unusableCharactersMessage('The sketch description'),
+} as const;
 
 /**
  * The text fields of `POST /api/generate` (spec §3 generation request), as multipart sends them
- * (strings, coerced). `styleDescription` missing or blank gives spec §5's 'Please provide a style
- * description for better results.'; over 500 characters (spec §9), 'Please keep your description
- * under 500 characters.' (spec §5, the style editor's text), line breaks counted as one character
- * (CRLF, as multipart sends them, becomes LF). Beyond the spec: `jobId`, a UUID the SPA chooses so it can follow
- * `GET /api/generations/{jobId}/events` while the request runs (a new one when absent), and
- * `sketchDescription`, the sketch reading the combined-prompt panel shows (structure).
+ * (strings). `styleDescription` missing, blank or only invisible characters gives spec §5's
+ * 'Please provide a style description for better results.'; over 500 characters (spec §9,
+ * `countCharacters`: code points once trimmed, a line break one), 'Please keep your description
+ * under 500 characters.' (spec §5, the style editor's text); CRLF, as multipart sends a text area's
+ * line breaks, becomes LF. Both texts refuse control characters other than tab and line breaks
+ * (`GENERATION_TEXT_MESSAGES`). The numbers are decimal digits (`fromTextField`): an empty field
+ * takes the default (`sketchInfluence=` is 75, `seed=` no seed), and `1e1`, `0x10`, `-5` or `7.5`
+ * are refused with e.g. 'Expected a whole number from 0 to 100.' Beyond the spec: `jobId`, a UUID
+ * the SPA chooses so it can follow `GET /api/generations/{jobId}/events` while the request runs (a
+ * new one when absent), and `sketchDescription`, the sketch reading the combined-prompt panel
+ * shows (structure).
  */
 export const generateFieldsSchema = z.object({
-  styleDescription: z
-    .string({ error: GENERATION_MESSAGES.styleRequired })
-    // A browser sends a textarea's line breaks in a multipart form as CRLF: counted as the one
-    // character each the text area counted, so a description shown as within 500 stays within it.
-    .overwrite((text) => text.replace(/\r\n?/g, '\n'))
-    .trim()
-    .min(1, GENERATION_MESSAGES.styleRequired)
-    .max(MAX_GENERATION_STYLE_CHARS, STYLE_PROFILE_MESSAGES.tooLong),
-  sketchDescription: z.string().trim().max(MAX_SKETCH_SUMMARY_CHARS).default(''),
+  styleDescription: plainText(
+    z
+      .string({ error: GENERATION_MESSAGES.styleRequired })
+      // A browser sends a textarea's line breaks in a multipart form as CRLF: counted as the one
+      // character each the text area counted, so a description shown as within 500 stays within it.
+      .overwrite(normaliseLineBreaks)
+      .trim()
+      .min(1, GENERATION_MESSAGES.styleRequired)
+      .refine(isStyleDescriptionWithinLimit, STYLE_PROFILE_MESSAGES.tooLong),
+    { shape: 'lines', unusable: GENERATION_TEXT_MESSAGES.styleUnusable, blank: GENERATION_MESSAGES.styleRequired },
+  ),
+  sketchDescription: plainText(z.string().overwrite(normaliseLineBreaks).trim().max(MAX_SKETCH_SUMMARY_CHARS), {
+    shape: 'lines',
+    unusable: GENERATION_TEXT_MESSAGES.sketchDescriptionUnusable,
+  }).default(''),
   aspectRatio: z.enum(ASPECT_RATIOS).default(GENERATION_DEFAULTS.aspectRatio),
-  sketchInfluence: intField(SKETCH_INFLUENCE.min, SKETCH_INFLUENCE.max)
-    .refine((value) => value % SKETCH_INFLUENCE.step === 0, 'sketchInfluence must be a multiple of 5')
-    .default(GENERATION_DEFAULTS.sketchInfluence),
+  sketchInfluence: fromTextField(
+    wholeNumber(SKETCH_INFLUENCE.min, SKETCH_INFLUENCE.max)
+      .refine((value) => value % SKETCH_INFLUENCE.step === 0, 'sketchInfluence must be a multiple of 5')
+      .default(GENERATION_DEFAULTS.sketchInfluence),
+  ),
   detailLevel: z.enum(DETAIL_LEVELS).default(GENERATION_DEFAULTS.detailLevel),
   lighting: z.enum(LIGHTING_OPTIONS).default(GENERATION_DEFAULTS.lighting),
-  variations: intField(VARIATIONS.min, VARIATIONS.max).default(GENERATION_DEFAULTS.variations),
+  variations: fromTextField(wholeNumber(VARIATIONS.min, VARIATIONS.max).default(GENERATION_DEFAULTS.variations)),
   provider: z.enum(GENERATION_PROVIDERS).default(GENERATION_DEFAULTS.provider),
-  seed: intField(0, MAX_SEED).optional(),
+  seed: fromTextField(wholeNumber(0, MAX_SEED).optional()),
   jobId: z.string().uuid().optional(),
 });
 export type GenerateFields = z.infer<typeof generateFieldsSchema>;

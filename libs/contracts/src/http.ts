@@ -11,3 +11,31 @@ export const UNAUTHORIZED_MESSAGE = 'Unauthorized';
 export function formatHttpError(status: number, bodyText: string, statusText: string): string {
   return `${status}: ${bodyText || statusText}`;
 }
+
+/**
+ * The most bytes one character of a JSON string value can take: 12, for a character outside the
+ * Basic Multilingual Plane (an emoji such as 🏛, 4 bytes as UTF-8) written as two `\uXXXX` escapes,
+ * as clients that escape everything beyond ASCII send it (Python's `json.dumps` does by default).
+ * A character of the BMP takes at most 6 (`\u4E2D`), and a limit in characters (code points) counts
+ * an emoji as one.
+ */
+export const MAX_JSON_BYTES_PER_CHARACTER = 12;
+
+/** Room for what surrounds the values of a JSON body (braces, quotes, colons, commas, whitespace), in bytes. */
+export const JSON_BODY_OVERHEAD_BYTES = 1024;
+
+/**
+ * The largest JSON body, in bytes, of an object whose string fields are each within their limit in
+ * characters: the worst case a route's body limit must accept so that every valid body reaches its
+ * validation (a 413 for a body the contract takes is a bug). Each field's key and value count every
+ * character at `MAX_JSON_BYTES_PER_CHARACTER` (a key may be escaped too), plus
+ * `JSON_BODY_OVERHEAD_BYTES` in all.
+ * @param maxCharacters each field's name and its limit in characters
+ * @returns bytes, e.g. 13,072 for `{ text: 1000 }` ((4 + 1000) × 12 + 1024)
+ */
+export function maxJsonBodyBytes(maxCharacters: Record<string, number>): number {
+  return Object.entries(maxCharacters).reduce(
+    (bytes, [field, characters]) => bytes + (field.length + characters) * MAX_JSON_BYTES_PER_CHARACTER,
+    JSON_BODY_OVERHEAD_BYTES,
+  );
+}

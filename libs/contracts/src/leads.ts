@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { AUTH_MESSAGES, MAX_PASSWORD_LENGTH, MAX_USERNAME_LENGTH } from './auth.js';
+import { AUTH_MESSAGES, signInPasswordField, usernameField } from './auth.js';
+import { plainText, unusableCharactersMessage } from './plain-text.js';
+import { fromTextField, wholeNumber } from './whole-number.js';
 
 /**
  * Leads and the admin console (issue 13; spec §2 /admin and /admin-login, §3 lead and lead stats,
@@ -30,25 +32,35 @@ export type LeadSortColumn = z.infer<typeof leadSortColumnSchema>;
 
 /** Rows per page of the leads table: 25 unless asked, at most 100. */
 export const LEADS_PAGE_SIZE = { default: 25, max: 100 } as const;
+/** Highest page number asked for (beyond any real table: 100 million leads at 100 a page). */
+export const MAX_LEADS_PAGE = 1_000_000;
 /** Longest search text accepted. */
 export const MAX_LEAD_SEARCH_CHARS = 200;
 
+/** The refusal of a search holding a control character or a lone surrogate (`TextShape` 'line'). */
+export const LEAD_SEARCH_UNUSABLE = unusableCharactersMessage('The search');
+
 /**
  * The filters of the leads list and of the CSV export (spec §7 query: search, source, sortBy,
- * sortOrder): search is a case-insensitive substring of first name, last name or e-mail.
+ * sortOrder): search is a case-insensitive substring of first name, last name or e-mail, one line
+ * of at most `MAX_LEAD_SEARCH_CHARS` characters (`LEAD_SEARCH_UNUSABLE` for a control character).
  */
 export const leadFiltersSchema = z.object({
-  search: z.string().trim().max(MAX_LEAD_SEARCH_CHARS).optional(),
+  search: plainText(z.string().trim().max(MAX_LEAD_SEARCH_CHARS), { shape: 'line', unusable: LEAD_SEARCH_UNUSABLE }).optional(),
   source: leadSourceSchema.optional(),
   sortBy: leadSortColumnSchema.default('created_at'),
   sortOrder: z.enum(['asc', 'desc']).default('desc'),
 });
 export type LeadFilters = z.infer<typeof leadFiltersSchema>;
 
-/** `GET /api/admin/leads` query: the filters plus the page (from 1). Query strings arrive as text. */
+/**
+ * `GET /api/admin/leads` query: the filters plus the page (from 1). Query strings arrive as text:
+ * decimal digits only, an empty value is the default (`fromTextField`); otherwise e.g. 'Expected a
+ * whole number from 1 to 100.'
+ */
 export const leadsListQuerySchema = leadFiltersSchema.extend({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(LEADS_PAGE_SIZE.max).default(LEADS_PAGE_SIZE.default),
+  page: fromTextField(wholeNumber(1, MAX_LEADS_PAGE).default(1)),
+  pageSize: fromTextField(wholeNumber(1, LEADS_PAGE_SIZE.max).default(LEADS_PAGE_SIZE.default)),
 });
 export type LeadsListQuery = z.infer<typeof leadsListQuerySchema>;
 
@@ -97,17 +109,13 @@ export const ADMIN_MESSAGES = {
   loginFailedTitle: 'Login Failed',
 } as const;
 
-/** `POST /api/admin/login` body (spec §5: username and password required). */
+/**
+ * `POST /api/admin/login` body (spec §5: username and password required; a control character in the
+ * username or NUL in the password is refused, see `usernameField` and `signInPasswordField`).
+ */
 export const adminLoginRequestSchema = z.object({
-  username: z
-    .string({ error: ADMIN_MESSAGES.credentialsRequired })
-    .trim()
-    .min(1, ADMIN_MESSAGES.credentialsRequired)
-    .max(MAX_USERNAME_LENGTH, ADMIN_MESSAGES.usernameTooLong),
-  password: z
-    .string({ error: ADMIN_MESSAGES.credentialsRequired })
-    .min(1, ADMIN_MESSAGES.credentialsRequired)
-    .max(MAX_PASSWORD_LENGTH, ADMIN_MESSAGES.passwordTooLong),
+  username: usernameField(ADMIN_MESSAGES.credentialsRequired),
+  password: signInPasswordField(ADMIN_MESSAGES.credentialsRequired),
 });
 export type AdminLoginRequest = z.infer<typeof adminLoginRequestSchema>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { emailAnalysisRequestSchema, MAX_ANALYSIS_TEXT_CHARS, REPORT_MESSAGES } from './reports.js';
+import { EMAIL_ANALYSIS_BODY_BYTES, emailAnalysisRequestSchema, MAX_ANALYSIS_TEXT_CHARS, REPORT_MESSAGES } from './reports.js';
 
 const who = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' };
 
@@ -37,5 +37,32 @@ describe('e-mail analysis refusals', () => {
     expect(refusal({ ...who, email: `${'a'.repeat(250)}@example.com`, analysisText: 'Text.' })).toBe(
       'Email address must be at most 254 characters',
     );
+  });
+
+  it('refuses NUL in a name or the analysis text, so no e-mail goes out for a lead that cannot be stored', () => {
+    expect(refusal({ ...who, firstName: 'Ada\u0000', analysisText: 'Text.' })).toBe('First name contains characters that cannot be used.');
+    expect(refusal({ ...who, lastName: '\u202eecalevoL', analysisText: 'Text.' })).toBe(
+      'Last name contains characters that cannot be used.',
+    );
+    expect(refusal({ ...who, analysisText: 'Brick\u0000 and timber.' })).toBe('The analysis text contains characters that cannot be used.');
+    expect(refusal({ ...who, analysisText: 'Brick \ud800' })).toBe('The analysis text contains characters that cannot be used.');
+  });
+
+  it('answers a name or text of only invisible characters as a missing or empty one', () => {
+    expect(refusal({ ...who, firstName: '\u200b', analysisText: 'Text.' })).toBe('Please fill in all fields.');
+    expect(refusal({ ...who, analysisText: '\u200b\n\u200b' })).toBe('The analysis text is empty.');
+  });
+
+  it('takes an analysis text of several lines, with tabs and any script', () => {
+    const analysisText = 'Primary.\r\n\r\n## Massing\n\t- Brick 🏛 مريم\n\nTags: brick';
+    expect(emailAnalysisRequestSchema.parse({ ...who, analysisText }).analysisText).toBe(analysisText);
+  });
+
+  it('names the body size its longest valid text needs (20,000 emoji, escaped)', () => {
+    const analysisText = '\u{1F3DB}'.repeat(MAX_ANALYSIS_TEXT_CHARS);
+    expect(refusal({ ...who, analysisText })).toBeUndefined();
+    const escaped = JSON.stringify({ ...who, analysisText }).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
+    expect(Buffer.byteLength(escaped)).toBeLessThanOrEqual(EMAIL_ANALYSIS_BODY_BYTES);
+    expect(EMAIL_ANALYSIS_BODY_BYTES).toBe(247_432);
   });
 });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { analysisEngineSchema } from './analysis.js';
-import { AUTH_MESSAGES, MAX_EMAIL_LENGTH, MAX_NAME_LENGTH } from './auth.js';
+import { AUTH_MESSAGES, MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, nameField } from './auth.js';
+import { maxJsonBodyBytes } from './http.js';
+import { plainText, unusableCharactersMessage } from './plain-text.js';
 
 /**
  * Analysis reports (issue 13): the PDF of one stored analysis, downloaded by its owner or e-mailed
@@ -23,15 +25,20 @@ export const REPORT_MESSAGES = {
   emailTooLong: AUTH_MESSAGES.emailTooLong,
   firstNameTooLong: AUTH_MESSAGES.firstNameTooLong,
   lastNameTooLong: AUTH_MESSAGES.lastNameTooLong,
+  /** A control character, a lone surrogate or a bidirectional override in a name (the sign-up form's texts). */
+  firstNameUnusable: AUTH_MESSAGES.firstNameUnusable,
+  lastNameUnusable: AUTH_MESSAGES.lastNameUnusable,
   /** Neither a stored analysis nor the analysis text was named. */
   noContent: 'Name an analysis (analysisId) or send its text (analysisText).',
   /** `analysisId` is not the id of an analysis (a UUID). */
   invalidAnalysisId: 'The analysis id is not valid.',
-  /** `analysisText` is sent but empty or only spaces. */
+  /** `analysisText` is sent but empty, or only spaces and invisible characters. */
   analysisTextBlank: 'The analysis text is empty.',
   /** `analysisText` is not a string. */
   analysisTextNotText: 'The analysis text must be a string.',
   analysisTextTooLong: `The analysis text is longer than ${MAX_ANALYSIS_TEXT_CHARS} characters.`,
+  /** `analysisText` holds a control character other than tab, LF and CR, or a lone surrogate. */
+  analysisTextUnusable: unusableCharactersMessage('The analysis text'),
 } as const;
 
 /** The report's file name (issue 13): `archlens-analysis-YYYY-MM-DD.pdf`, dated by the analysis (UTC). */
@@ -50,20 +57,17 @@ export function textReportObjectKey(userId: string, reportId: string): string {
   return `reports/${userId}/text-${reportId}.pdf`;
 }
 
-/** A name field: the spec §5 text when missing or blank, the limit when too long. */
-function requiredName(tooLong: string) {
-  return z.string({ error: REPORT_MESSAGES.missingFields }).trim().min(1, REPORT_MESSAGES.missingFields).max(MAX_NAME_LENGTH, tooLong);
-}
-
 /**
  * `POST /api/email-analysis` body (spec §3 e-mail-analysis payload; issue 13): who receives it and
  * which analysis, by the id of one of the user's stored analyses or, for the free-analysis send,
- * its text (primary, expanded and tags).
+ * its text (primary, expanded and tags). Names are one line (`nameField`: spec §5 'Please fill in
+ * all fields.' when blank or only invisible characters); the text may have several lines (tab, LF,
+ * CR) but no other control character (`REPORT_MESSAGES.analysisTextUnusable`).
  */
 export const emailAnalysisRequestSchema = z
   .object({
-    firstName: requiredName(REPORT_MESSAGES.firstNameTooLong),
-    lastName: requiredName(REPORT_MESSAGES.lastNameTooLong),
+    firstName: nameField(REPORT_MESSAGES.missingFields, REPORT_MESSAGES.firstNameTooLong, REPORT_MESSAGES.firstNameUnusable),
+    lastName: nameField(REPORT_MESSAGES.missingFields, REPORT_MESSAGES.lastNameTooLong, REPORT_MESSAGES.lastNameUnusable),
     email: z
       .string({ error: REPORT_MESSAGES.missingFields })
       .trim()
@@ -71,15 +75,31 @@ export const emailAnalysisRequestSchema = z
       .max(MAX_EMAIL_LENGTH, REPORT_MESSAGES.emailTooLong)
       .pipe(z.email(REPORT_MESSAGES.invalidEmail)),
     analysisId: z.uuid({ error: REPORT_MESSAGES.invalidAnalysisId }).optional(),
-    analysisText: z
-      .string({ error: REPORT_MESSAGES.analysisTextNotText })
-      .trim()
-      .min(1, REPORT_MESSAGES.analysisTextBlank)
-      .max(MAX_ANALYSIS_TEXT_CHARS, REPORT_MESSAGES.analysisTextTooLong)
-      .optional(),
+    analysisText: plainText(
+      z
+        .string({ error: REPORT_MESSAGES.analysisTextNotText })
+        .trim()
+        .min(1, REPORT_MESSAGES.analysisTextBlank)
+        .max(MAX_ANALYSIS_TEXT_CHARS, REPORT_MESSAGES.analysisTextTooLong),
+      { shape: 'lines', unusable: REPORT_MESSAGES.analysisTextUnusable, blank: REPORT_MESSAGES.analysisTextBlank },
+    ).optional(),
   })
   .refine((body) => body.analysisId !== undefined || body.analysisText !== undefined, { message: REPORT_MESSAGES.noContent });
 export type EmailAnalysisRequest = z.infer<typeof emailAnalysisRequestSchema>;
+
+/**
+ * The largest JSON body of `POST /api/email-analysis` whose fields are within their limits, in
+ * bytes (`maxJsonBodyBytes`: 12 bytes a character at worst, an emoji sent as two `\uXXXX`
+ * escapes): 247,432 in all, as 20,000 characters of analysis text alone can take 240,000 bytes. The gateway's JSON
+ * body limit for this route must be at least this, or a valid text is refused with 413.
+ */
+export const EMAIL_ANALYSIS_BODY_BYTES = maxJsonBodyBytes({
+  firstName: MAX_NAME_LENGTH,
+  lastName: MAX_NAME_LENGTH,
+  email: MAX_EMAIL_LENGTH,
+  analysisId: 36,
+  analysisText: MAX_ANALYSIS_TEXT_CHARS,
+});
 
 /** `POST /api/email-analysis` answer: `{message: REPORT_MESSAGES.sent}` once the e-mail is queued. */
 export const emailAnalysisResponseSchema = z.object({ message: z.string() });

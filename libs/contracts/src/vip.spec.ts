@@ -18,4 +18,12 @@ describe('VIP login refusals', () => {
     expect(refusal({ username: 'u'.repeat(101), password: 'secret' })).toBe('Username must be at most 100 characters');
     expect(refusal({ username: 'demo', password: 'p'.repeat(257) })).toBe('Password must be at most 256 characters');
   });
+
+  it('refuses a control character in the username and NUL in the password', () => {
+    expect(refusal({ username: 'demo\u0000', password: 'secret' })).toBe('Username contains characters that cannot be used.');
+    expect(refusal({ username: '\u202edemo', password: 'secret' })).toBe('Username contains characters that cannot be used.');
+    expect(refusal({ username: '\u200b', password: 'secret' })).toBe(VIP_MESSAGES.required);
+    expect(refusal({ username: 'demo', password: 'sec\u0000ret' })).toBe('Password contains characters that cannot be used.');
+    expect(refusal({ username: 'demo', password: 'sec\tret\u200b' })).toBeUndefined();
+  });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AUTH_MESSAGES, MAX_PASSWORD_LENGTH, MAX_USERNAME_LENGTH } from './auth.js';
+import { AUTH_MESSAGES, signInPasswordField, usernameField } from './auth.js';
 
 /**
  * VIP access (issue 15 point 4; spec §2 /vip-login, §6 unlimited plan, §7, §8): a username and
@@ -16,14 +16,13 @@ export const VIP_MESSAGES = {
   invalid: 'Invalid VIP credentials',
 } as const;
 
-/** `POST /api/vip-login` body (spec §5: username and password required). */
+/**
+ * `POST /api/vip-login` body (spec §5: username and password required; a control character in the
+ * username or NUL in the password is refused, see `usernameField` and `signInPasswordField`).
+ */
 export const vipLoginRequestSchema = z.object({
-  username: z
-    .string({ error: VIP_MESSAGES.required })
-    .trim()
-    .min(1, VIP_MESSAGES.required)
-    .max(MAX_USERNAME_LENGTH, VIP_MESSAGES.usernameTooLong),
-  password: z.string({ error: VIP_MESSAGES.required }).min(1, VIP_MESSAGES.required).max(MAX_PASSWORD_LENGTH, VIP_MESSAGES.passwordTooLong),
+  username: usernameField(VIP_MESSAGES.required),
+  password: signInPasswordField(VIP_MESSAGES.required),
 });
 export type VipLoginRequest = z.infer<typeof vipLoginRequestSchema>;
 

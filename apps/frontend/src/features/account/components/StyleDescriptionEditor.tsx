@@ -1,5 +1,4 @@
-import { countWords } from '@archlens/contracts/words';
-import { MAX_STYLE_DESCRIPTION_CHARS } from '@archlens/contracts/style-profile';
+import { STYLE_DESCRIPTION_INPUT_MAX_LENGTH } from '@archlens/contracts/style-profile';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -8,12 +7,16 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { useSaveStyleProfile, useStyleProfile } from '../hooks/use-style-profile';
+import { styleDescriptionCounts } from '../style-description';
 import { ACCOUNT_TEXTS } from '../texts';
 
 /**
  * Spec §2, §5 style description editor: a text area of at most 500 characters with character and
  * word counts, and Save (spec §7 `POST /api/style-profile`). Blank gives 'Description Required',
  * over 500 characters 'Description Too Long' (spec §5), a failed save 'Save Failed' (spec §8).
+ * Characters are counted as the server counts them (`styleDescriptionCounts`: an emoji is one); the
+ * text area's `maxLength`, which browsers count in UTF-16 units, is `STYLE_DESCRIPTION_INPUT_MAX_LENGTH`
+ * so that it never cuts a description within the limit.
  */
 export function StyleDescriptionEditor() {
   const profile = useStyleProfile();
@@ -21,6 +24,7 @@ export function StyleDescriptionEditor() {
   // null until the user edits: the saved description shows meanwhile.
   const [draft, setDraft] = useState<string | null>(null);
   const text = draft ?? profile.data?.description ?? '';
+  const counts = styleDescriptionCounts(text);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -47,11 +51,11 @@ export function StyleDescriptionEditor() {
           disabled={profile.isPending}
           helperText={profile.isError ? ACCOUNT_TEXTS.loadFailed : undefined}
           error={profile.isError}
-          slotProps={{ htmlInput: { maxLength: MAX_STYLE_DESCRIPTION_CHARS, 'data-testid': 'style-description' } }}
+          slotProps={{ htmlInput: { maxLength: STYLE_DESCRIPTION_INPUT_MAX_LENGTH, 'data-testid': 'style-description' } }}
         />
         <Box sx={{ mt: 1.5, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
-          <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="style-counts">
-            {ACCOUNT_TEXTS.characters(text.length)} · {ACCOUNT_TEXTS.words(countWords(text))}
+          <Typography variant="body2" color={counts.overLimit ? 'error' : 'text.secondary'} aria-live="polite" data-testid="style-counts">
+            {ACCOUNT_TEXTS.characters(counts.characters)} · {ACCOUNT_TEXTS.words(counts.words)}
           </Typography>
           <Button type="submit" variant="contained" loading={save.isPending} disabled={profile.isPending}>
             {save.isPending ? ACCOUNT_TEXTS.saving : ACCOUNT_TEXTS.save}

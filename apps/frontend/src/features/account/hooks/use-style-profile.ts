@@ -1,10 +1,10 @@
-import { MAX_STYLE_DESCRIPTION_CHARS } from '@archlens/contracts/style-profile';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../api/query-keys';
 import { serverMessageOf } from '../../../api/error-message';
 import { isUnauthorisedError } from '../../../api/client';
 import { toast } from '../../../shared/toast';
 import { styleProfileApi, styleProfileQueryKey } from '../api/style-profile-api';
+import { styleDescriptionRefusal } from '../style-description';
 import { ACCOUNT_TEXTS } from '../texts';
 
 /** Spec §7 `GET /api/style-profile`: the saved description. */
@@ -15,8 +15,9 @@ export function useStyleProfile() {
 /**
  * Spec §7 `POST /api/style-profile`: on success the style profile and the user are refreshed and
  * 'Style Saved' shows; a failure shows 'Save Failed' with the error text (spec §8). `saveChecked`
- * applies spec §5 first ('Description Required', 'Description Too Long') and sends nothing then;
- * both style editors (/account and /create's 'Save as default') save through it.
+ * applies spec §5 first ('Description Required', 'Description Too Long', `styleDescriptionRefusal`:
+ * characters counted as the server counts them) and sends nothing then; both style editors
+ * (/account and /create's 'Save as default') save through it.
  */
 export function useSaveStyleProfile() {
   const queryClient = useQueryClient();
@@ -38,12 +39,9 @@ export function useSaveStyleProfile() {
     },
   });
   const saveChecked = (text: string, onSaved?: () => void) => {
-    if (text.trim().length === 0) {
-      toast({ title: ACCOUNT_TEXTS.requiredTitle, description: ACCOUNT_TEXTS.required, variant: 'error' });
-      return;
-    }
-    if (text.length > MAX_STYLE_DESCRIPTION_CHARS) {
-      toast({ title: ACCOUNT_TEXTS.tooLongTitle, description: ACCOUNT_TEXTS.tooLong, variant: 'error' });
+    const refusal = styleDescriptionRefusal(text);
+    if (refusal) {
+      toast({ ...refusal, variant: 'error' });
       return;
     }
     mutation.mutate(text, { onSuccess: () => onSaved?.() });
