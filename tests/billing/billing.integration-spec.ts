@@ -201,6 +201,30 @@ describe('Stripe webhooks', () => {
     expect(await currentSubscription(user)).toBeNull();
   });
 
+  it('a signature longer than Stripe sends gets 400, a body past what the webhook job takes 413: nothing queued, nothing changed', async () => {
+    const user = await signUp(stack, 'Oversize');
+    const customer = await checkedOut(user);
+    const before = (await stack.footprint()).jobsAdded.billing;
+    const event = stripeEvent('invoice.paid', invoiceObject(customer, 'month'), Math.floor(Date.now() / 1000));
+    const payload = JSON.stringify(event);
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    const longSignature = await deliver(payload, `${signature},v1=${'a'.repeat(3000 - signature.length - 4)}`);
+    expect([longSignature.status, longSignature.body]).toEqual([400, { message: BILLING_MESSAGES.invalidSignature }]);
+    // 100,500 bytes: within the gateway's 100 KB body limit (102,400 bytes), past the job's 100,000 characters.
+    const padded = JSON.stringify({ ...event, data: { object: { ...event.data.object, note: '' } } });
+    const large = padded.replace('"note":""', `"note":"${'x'.repeat(100_500 - padded.length)}"`);
+    expect(Buffer.byteLength(large)).toBe(100_500);
+    const tooLarge = await deliver(large, Stripe.webhooks.generateTestHeaderString({ payload: large, secret: WEBHOOK_SECRET }));
+    expect([tooLarge.status, tooLarge.body]).toEqual([413, { message: 'Request body too large.' }]);
+    expect((await stack.footprint()).jobsAdded.billing).toBe(before);
+    const { rows } = await stack.db.query('SELECT 1 FROM billing.stripe_events WHERE id = $1', [event.id]);
+    expect(rows).toHaveLength(0);
+    expect(await balanceOf(user.userId)).toBe(0);
+    // The same event within the limits is applied.
+    await deliver(payload, signature).expect(200);
+    expect(await balanceOf(user.userId)).toBe(200);
+  });
+
   it('subscription created, updated, deleted move the status; an older update after a newer one does not win', async () => {
     const user = await signUp(stack, 'Ordering');
     const customer = await checkedOut(user, 'yearly');

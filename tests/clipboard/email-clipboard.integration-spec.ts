@@ -183,6 +183,27 @@ describe('POST /api/email-clipboard (file outbox)', () => {
     ).toBe(false);
   });
 
+  it('takes a clipboard within its character limit however JSON escapes it: 26,000 emoji as \\u escapes are over 300 KB', async () => {
+    const user = await signUp(stack, 'Emoji');
+    const to = `emoji-${run}@example.com`;
+    const text = '🏛'.repeat(26_000);
+    // As a client that escapes everything outside ASCII sends it: 12 bytes a character.
+    const json = JSON.stringify(body(to, { clipboardText: text })).replace(
+      /[\u0080-\uffff]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    );
+    expect(Buffer.byteLength(json)).toBeGreaterThan(300_000);
+    const res = await request(stack.http).post('/api/email-clipboard').set('Cookie', user.cookie).type('json').send(json);
+    expect([res.status, res.body]).toEqual([200, SENT]);
+    const { eml } = await waitForEml(stack, to);
+    const plain = lf(
+      leafParts(eml)
+        .find((p) => p.type === 'text/plain')!
+        .body.toString('utf8'),
+    );
+    expect(plain).toContain(text);
+  });
+
   it('answers 401 signed out and queues nothing', async () => {
     const before = await emailJobsAdded(stack);
     const res = await send(stack, undefined, body(`me+anon-${run}@example.com`)).expect(401);

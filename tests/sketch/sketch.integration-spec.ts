@@ -97,7 +97,7 @@ describe('Process Your Sketch: POST /api/analyze-sketch', () => {
           ),
         }),
         413,
-        'Each image must be under 50MB.',
+        '"huge.png" is too large (50.0 MB). Maximum size is 50MB.',
       ],
       [
         '4 files',

@@ -14,6 +14,7 @@ import { finalize, type Observable } from 'rxjs';
 import { ServiceUnavailableError } from '@archlens/platform/messaging';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { GATEWAY_REDIS } from '../core/redis.js';
+import { giveBackOnInputRefusal } from '../http/input-refusal.js';
 import { RateLimitsService } from '../security/rate-limits.service.js';
 import { userIdOf } from '../sessions/session.guard.js';
 
@@ -35,7 +36,10 @@ const UPLOAD_MAX_MS = 300_000;
  * Admits an analysis before its upload is read: at most `MAX_CONCURRENT_ANALYSES_PER_USER` of one
  * user at once (issue 11: 2), across every copy of the gateway, then at most
  * `RATE_LIMIT_ANALYSES_PER_USER` per user per hour (issue 11, `RateLimitsService`; a request refused
- * for concurrency does not use one up).
+ * for concurrency does not use one up, and one refused for what it sent, 400, 413, 415 or 422 (no
+ * image, too many, too large, not a JPG, PNG or WebP, too many pixels, undecodable), gets its
+ * analysis back: `giveBackOnInputRefusal`, as a successful sign-in gives its point back. The hourly
+ * limit's own 429 gives nothing back).
  *
  * The running analyses of a user are a Redis sorted set of one member per request, scored by its
  * start time: a member is removed when its answer is sent, and one whose removal was lost (Redis
@@ -82,6 +86,9 @@ export class AnalysisSlotsInterceptor implements NestInterceptor {
       release();
       throw error;
     }
-    return next.handle().pipe(finalize(release));
+    return next.handle().pipe(
+      giveBackOnInputRefusal(() => this.rateLimits.reward('analysesPerUser', userId)),
+      finalize(release),
+    );
   }
 }

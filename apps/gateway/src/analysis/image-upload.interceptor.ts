@@ -4,7 +4,6 @@ import {
   Inject,
   Injectable,
   mixin,
-  PayloadTooLargeException,
   type CallHandler,
   type ExecutionContext,
   type NestInterceptor,
@@ -13,7 +12,7 @@ import {
 import type { Request, Response } from 'express';
 import multer from 'multer';
 import type { Observable } from 'rxjs';
-import { ANALYSIS_MESSAGES, MAX_ANALYSIS_IMAGES, MAX_IMAGE_BYTES } from '@archlens/contracts/analysis';
+import { ANALYSIS_MESSAGES, MAX_ANALYSIS_IMAGES } from '@archlens/contracts/analysis';
 import { MAX_SKETCH_IMAGES, SINGLE_SKETCH_FIELD, SKETCH_IMAGE_FIELDS, SKETCH_MESSAGES } from '@archlens/contracts/sketch';
 import { ObjectStorage } from '@archlens/platform/storage';
 import { userIdOf } from '../sessions/session.guard.js';
@@ -40,6 +39,28 @@ export interface UploadPolicy {
   noun: string;
   /** Most text fields in one request (10 unless given; issue 16's generation controls need more). */
   maxFields?: number;
+  /**
+   * The text fields the route reads, each to be sent once (`repeatedTextField`); none unless given
+   * (the analysis routes read none, and ignore any sent).
+   */
+  textFields?: readonly string[];
+}
+
+/**
+ * The 400 text for a text field sent more than once (multer would hand the route a list of its values).
+ * @param field one of the route's own `textFields` (never a name as the client sent it)
+ */
+export function repeatedFieldMessage(field: string): string {
+  return `Send "${field}" once.`;
+}
+
+/**
+ * The first of `textFields` that multer read as a list (sent twice or more, or as `name[]`), in
+ * the order of `textFields`; undefined when each came once or not at all.
+ */
+export function repeatedTextField(body: unknown, textFields: readonly string[]): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  return textFields.find((field) => Object.hasOwn(body, field) && Array.isArray((body as Record<string, unknown>)[field]));
 }
 
 /** Design Language Analysis (spec §7, §9): up to 10 photos in the repeated field `images`, under `uploads/`. */
@@ -65,11 +86,14 @@ export const SKETCH_UPLOAD: UploadPolicy = {
 
 /**
  * An interceptor that reads the multipart body of one upload route with hard limits (spec §9: 50 MB
- * a file, `policy.maxFiles` files), checking and storing each file as it arrives
- * (`OriginalsStorageEngine` under `policy.keyPrefix`); maps multer's refusals to the spec's
- * messages (`mapUploadError`). When it hands over, `request.files` holds the `StoredOriginal`s of
- * every file in the order of `policy.fields` (then upload order), all in object storage; after a
- * refusal none of them is.
+ * a file, checked by `ImageHeaderCheck` so that the refusal names the file and its size;
+ * `policy.maxFiles` files), checking and storing each file as it arrives (`OriginalsStorageEngine`
+ * under `policy.keyPrefix`); maps multer's refusals to the spec's messages (`mapUploadError`); then
+ * refuses with 400 `Send "<field>" once.` a text field of `policy.textFields` sent more than once,
+ * before the route validates the fields (multer makes a list of a repeated field, which a schema
+ * would refuse with a text about something else). When it hands over, `request.files` holds the
+ * `StoredOriginal`s of every file in the order of `policy.fields` (then upload order), all in
+ * object storage; after a refusal none of them is.
  * @returns the interceptor class for `@UseInterceptors` (one class per policy: call it once per route kind)
  */
 export function imageUploadInterceptor(policy: UploadPolicy): Type<NestInterceptor> {
@@ -77,11 +101,15 @@ export function imageUploadInterceptor(policy: UploadPolicy): Type<NestIntercept
   class ImageUploadInterceptor implements NestInterceptor {
     private readonly readImages: ReturnType<ReturnType<typeof multer>['fields']>;
 
-    constructor(@Inject(ObjectStorage) storage: ObjectStorage, @Inject(UploadBudget) budget: UploadBudget) {
+    constructor(
+      @Inject(ObjectStorage) private readonly storage: ObjectStorage,
+      @Inject(UploadBudget) budget: UploadBudget,
+    ) {
       this.readImages = multer({
         storage: new OriginalsStorageEngine(storage, budget, userIdOf, policy.keyPrefix),
+        // No `fileSize` limit here: the storage engine's `ImageHeaderCheck` refuses a file past 50 MB
+        // at its end, with its name and size (spec §5), keeping none of its bytes past the limit.
         limits: {
-          fileSize: MAX_IMAGE_BYTES,
           files: policy.maxFiles,
           fields: policy.maxFields ?? DEFAULT_MAX_FIELDS,
           parts: policy.maxFiles + (policy.maxFields ?? DEFAULT_MAX_FIELDS),
@@ -89,7 +117,11 @@ export function imageUploadInterceptor(policy: UploadPolicy): Type<NestIntercept
       }).fields(policy.fields.map((field) => ({ ...field })));
     }
 
-    /** Reads and stores the files, then hands over to the handler. @throws the mapped refusal (`mapUploadError`) */
+    /**
+     * Reads and stores the files, then hands over to the handler.
+     * @throws the mapped refusal (`mapUploadError`); BadRequestException 400 `repeatedFieldMessage`
+     *   for a text field sent twice (the request's stored files removed first)
+     */
     async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
       const http = context.switchToHttp();
       const request = http.getRequest<Request>();
@@ -98,7 +130,13 @@ export function imageUploadInterceptor(policy: UploadPolicy): Type<NestIntercept
         this.readImages(request, response, (error: unknown) => (error ? reject(mapUploadError(error, policy)) : resolve()));
       });
       const byField = (request.files ?? {}) as unknown as Record<string, StoredOriginal[] | undefined>;
-      request.files = policy.fields.flatMap((field) => byField[field.name] ?? []) as unknown as Express.Multer.File[];
+      const files = policy.fields.flatMap((field) => byField[field.name] ?? []);
+      const repeated = repeatedTextField(request.body, policy.textFields ?? []);
+      if (repeated !== undefined) {
+        await this.storage.remove(files.map((file) => file.key)).catch(() => undefined); // the originals sweep takes what is left
+        throw new BadRequestException(repeatedFieldMessage(repeated));
+      }
+      request.files = files as unknown as Express.Multer.File[];
       return next.handle();
     }
   }
@@ -115,8 +153,6 @@ export function mapUploadError(error: unknown, policy: UploadPolicy): Error {
   if (error instanceof HttpException) return error;
   if (error instanceof multer.MulterError) {
     switch (error.code) {
-      case 'LIMIT_FILE_SIZE':
-        return new PayloadTooLargeException(ANALYSIS_MESSAGES.eachUnder50MB);
       case 'LIMIT_FILE_COUNT':
         return new BadRequestException(policy.tooMany);
       case 'LIMIT_UNEXPECTED_FILE': {

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
-import { HttpException, HttpStatus, Logger, ServiceUnavailableException } from '@nestjs/common';
+import { HttpException, Logger, ServiceUnavailableException } from '@nestjs/common';
 import type { Request } from 'express';
 import type { StorageEngine } from 'multer';
 import type { AcceptedImageMimeType } from '@archlens/contracts/analysis';
@@ -60,8 +59,9 @@ type FileInfo = Partial<Express.Multer.File> & StoredOriginal & { path: string }
  * fairly (stored side by side, a few users' large batches could spend the whole budget between
  * them; the load figures are in docs/performance.md). The bytes held (the chunks as they arrive,
  * then the one joined copy the store's client sends) count against the gateway's `UploadBudget`.
- * A refused photo fails the upload at once, and multer then removes every photo of the request
- * already stored (`_removeFile`), so nothing of it is left in the bucket.
+ * A refused photo fails the upload at once (one past 50 MB at its end, read through without its
+ * bytes being kept, so the refusal can give its size), and multer then removes every photo of the
+ * request already stored (`_removeFile`), so nothing of it is left in the bucket.
  *
  * Why whole photos, not a multipart upload per photo: the local S3-compatible server (s3rver) does
  * not list multipart uploads, which the client's stream upload needs; a photo is at most 50 MB.
@@ -131,13 +131,20 @@ export class OriginalsStorageEngine implements StorageEngine {
     try {
       for await (const chunk of file.stream) {
         const bytes = chunk as Buffer;
+        if (check.tooLarge) {
+          await check.add(bytes); // past 50 MB: counted for the message, not kept
+          continue;
+        }
         if (!this.budget.tryReserve(bytes.length)) throw new RetryLaterException(UPLOAD_BUDGET_MESSAGE, BUSY_RETRY_AFTER_SECONDS);
         reserved += bytes.length;
         chunks.push(bytes);
         await check.add(bytes);
-      }
-      if ((file.stream as Readable & { truncated?: boolean }).truncated) {
-        throw new UploadRejectedError(HttpStatus.PAYLOAD_TOO_LARGE, `"${check.fileName}" is too large. Maximum size is 50MB.`);
+        if (check.tooLarge) {
+          // Refused at its end (`finish`, 413 with its whole size): what was held goes back now.
+          chunks.length = 0;
+          this.budget.release(reserved);
+          reserved = 0;
+        }
       }
       const header = await check.finish();
       const key = `${this.keyPrefix}/${userId}/${randomUUID()}.${header.extension}`;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { MAX_IMAGE_BYTES } from '@archlens/contracts/analysis';
-import { displayName, ImageHeaderCheck, UploadRejectedError, type ImageHeader } from './upload-validation.js';
+import { displayName, ImageHeaderCheck, isSvg, UploadRejectedError, type ImageHeader } from './upload-validation.js';
 
 const PHOTOS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../shared/fixtures/photos');
 const photo = (name: string) => readFileSync(path.join(PHOTOS, name));
@@ -92,20 +92,44 @@ describe('ImageHeaderCheck (issue 11: each file checked on its first bytes as it
     expect(fed).toBe(0); // refused on the very chunk that was added first
   });
 
-  it('refuses a GIF and an empty file', async () => {
-    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
-      .gif()
-      .toBuffer();
-    expect((await check('anim.gif', gif)).error?.status).toBe(415);
+  it('refuses an image of another format (GIF, TIFF, SVG) as not a JPG, PNG or WebP, and an empty file', async () => {
+    const blank = () => sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } });
+    const svg = Buffer.from('<?xml version="1.0"?>\n<!-- drawn -->\n<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>');
+    for (const [name, bytes] of [
+      ['anim.gif', await blank().gif().toBuffer()],
+      ['scan.tiff', await blank().tiff().toBuffer()],
+      ['logo.svg', svg],
+    ] as const) {
+      const { error } = await check(name, bytes);
+      expect([name, error?.status, error?.message]).toEqual([name, 415, `"${name}" is not a JPG, PNG or WebP image.`]);
+    }
     const { error } = await check('empty.jpg', Buffer.alloc(0));
     expect([error?.status, error?.message]).toEqual([400, '"empty.jpg" is empty.']);
   });
 
-  it('refuses a file past 50 MB as soon as it passes the limit, with the spec text and its size', async () => {
+  it('tells an SVG document from other text', () => {
+    expect(isSvg(Buffer.from('\uFEFF  <svg viewBox="0 0 1 1"></svg>'))).toBe(true);
+    expect(isSvg(Buffer.from('<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "x.dtd">\n<SVG>'))).toBe(true);
+    expect(isSvg(Buffer.from('<html><body><svg></svg></body></html>'))).toBe(false);
+    expect(isSvg(Buffer.from('svg is a vector format'))).toBe(false);
+  });
+
+  it('refuses a file past 50 MB at its end, with the spec text and its whole size, keeping nothing past the limit', async () => {
     const checker = new ImageHeaderCheck('huge.jpg');
     await checker.add(photo('mit-media-lab.jpg'));
-    const error = await checker.add(Buffer.alloc(MAX_IMAGE_BYTES)).catch((e: unknown) => e as UploadRejectedError);
-    expect([error?.status, error?.message]).toEqual([413, `"huge.jpg" is too large (50.1 MB). Maximum size is 50MB.`]);
+    await checker.add(Buffer.alloc(MAX_IMAGE_BYTES));
+    expect(checker.tooLarge).toBe(true);
+    await checker.add(Buffer.alloc(10 * 1024 * 1024));
+    const error = (await checker.finish().catch((e: unknown) => e)) as UploadRejectedError;
+    expect([error?.status, error?.message]).toEqual([413, `"huge.jpg" is too large (60.1 MB). Maximum size is 50MB.`]);
+  });
+
+  it('takes a file of exactly 50 MB (52,428,800 bytes: "Maximum size is 50MB" is inclusive, as in the SPA) and refuses one byte more', async () => {
+    const jpeg = photo('mit-media-lab.jpg');
+    const exactly = await check('limit.jpg', Buffer.concat([jpeg, Buffer.alloc(MAX_IMAGE_BYTES - jpeg.length)]));
+    expect(exactly.header?.mimeType).toBe('image/jpeg');
+    const over = await check('over.jpg', Buffer.concat([jpeg, Buffer.alloc(MAX_IMAGE_BYTES - jpeg.length + 1)]));
+    expect([over.error?.status, over.error?.message]).toEqual([413, '"over.jpg" is too large (50.0 MB). Maximum size is 50MB.']);
   });
 
   it('refuses a PNG declaring 30000×30000 pixels on its first bytes, without decoding it', async () => {

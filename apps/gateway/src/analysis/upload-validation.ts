@@ -39,6 +39,21 @@ const TYPE_SNIFF_BYTES = 4100;
  */
 const DIMENSION_STEPS = [64 * 1024, 256 * 1024, 1024 * 1024, 4 * 1024 * 1024, 16 * 1024 * 1024];
 
+/**
+ * True when the first bytes of a file are an SVG document (which `file-type` does not recognise: it
+ * is XML text): after an optional byte order mark, XML declaration, comments and doctype, the
+ * first element is `<svg`.
+ */
+export function isSvg(head: Buffer): boolean {
+  let text = head
+    .subarray(0, TYPE_SNIFF_BYTES)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
+  const prolog = /^\s*(<\?xml[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE[^>[]*(\[[\s\S]*?\])?\s*>)/i;
+  for (let match = prolog.exec(text); match; match = prolog.exec(text)) text = text.slice(match[0].length);
+  return /^\s*<svg[\s>/]/i.test(text);
+}
+
 /** Printable file name for messages: no path, no control characters, at most 120 characters. */
 export function displayName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() || 'image';
@@ -48,9 +63,20 @@ export function displayName(name: string | undefined): string {
 
 /**
  * Checks one uploaded photo on its first bytes as they arrive (issue 11, spec §5, §9): a JPEG, PNG
- * or WebP by its magic bytes (415 otherwise) whose header declares at most `MAX_IMAGE_PIXELS` pixels
- * (422 otherwise), at most 50 MB (413), not empty (400). Only the header is read, never decoded, so a
- * decompression bomb costs nothing. Feed every chunk to `add` in order, then call `finish`.
+ * or WebP by its magic bytes (415 otherwise: '"{file}" is not a JPG, PNG or WebP image.' for an image
+ * of another format, '"{file}" is not an image file.' for anything else) whose header declares at
+ * most `MAX_IMAGE_PIXELS` pixels (422 otherwise), not empty (400), and at most 50 MB (413 '"{file}"
+ * is too large ({size}). Maximum size is 50MB.', spec §5 word for word, the size as the SPA writes
+ * it, `formatBytes`).
+ *
+ * 50 MB is `MAX_IMAGE_BYTES` = 52,428,800 bytes, and a file of exactly that size is taken: spec §5
+ * says both "each under 50MB" and "Maximum size is 50MB"; the second, the one the message names, is
+ * read as inclusive, as the SPA's own check does (`checkImageBatch` refuses `size > MAX_IMAGE_BYTES`),
+ * so the browser and the server draw the line at the same byte. A file past it is counted to its
+ * end, without keeping its bytes (`tooLarge`), so the message gives its real size as the SPA would.
+ *
+ * Only the header is read, never decoded, so a decompression bomb costs nothing. Feed every chunk to
+ * `add` in order, then call `finish`.
  */
 export class ImageHeaderCheck {
   private readonly head: Buffer[] = [];
@@ -70,14 +96,20 @@ export class ImageHeaderCheck {
       : undefined;
   }
 
+  /** True once the file is past 50 MB: its bytes are only counted from then on, and `finish` refuses it (413). */
+  get tooLarge(): boolean {
+    return this.total > MAX_IMAGE_BYTES;
+  }
+
   /**
-   * Takes the next chunk of the file.
-   * @throws UploadRejectedError 413 past 50 MB, 415 for another type, 422 for too many pixels
+   * Takes the next chunk of the file (past 50 MB, only its length).
+   * @throws UploadRejectedError 415 for another type, 422 for too many pixels
    */
   async add(chunk: Buffer): Promise<void> {
     this.total += chunk.length;
-    if (this.total > MAX_IMAGE_BYTES) {
-      throw new UploadRejectedError(HttpStatus.PAYLOAD_TOO_LARGE, ANALYSIS_MESSAGES.tooLarge(this.fileName, formatBytes(this.total)));
+    if (this.tooLarge) {
+      this.head.length = 0; // refused at the end whatever it is: nothing more to look at
+      return;
     }
     if (this.header) return;
     this.head.push(chunk);
@@ -95,9 +127,12 @@ export class ImageHeaderCheck {
   /**
    * The file has ended: decides what is still open.
    * @returns the accepted header
-   * @throws UploadRejectedError 400 (empty, no readable header), 415, 422
+   * @throws UploadRejectedError 413 past 50 MB (with the whole file's size), 400 (empty, no readable header), 415, 422
    */
   async finish(): Promise<ImageHeader> {
+    if (this.tooLarge) {
+      throw new UploadRejectedError(HttpStatus.PAYLOAD_TOO_LARGE, ANALYSIS_MESSAGES.tooLarge(this.fileName, formatBytes(this.total)));
+    }
     if (this.total === 0) throw new UploadRejectedError(HttpStatus.BAD_REQUEST, ANALYSIS_MESSAGES.emptyFile(this.fileName));
     if (!this.mimeType) await this.sniffType();
     if (!this.dimensions) this.readDimensions();
@@ -106,10 +141,19 @@ export class ImageHeaderCheck {
     return header;
   }
 
+  /**
+   * The type by the magic bytes (`file-type`; SVG, which it takes for XML or text, by `isSvg`).
+   * @throws UploadRejectedError 415: `ANALYSIS_MESSAGES.notAcceptedFormat` for an image of another format, else `notAnImage`
+   */
   private async sniffType(): Promise<void> {
-    const sniffed = await fileTypeFromBuffer(Buffer.concat(this.head, Math.min(this.headBytes, TYPE_SNIFF_BYTES * 2)));
+    const head = Buffer.concat(this.head, Math.min(this.headBytes, TYPE_SNIFF_BYTES * 2));
+    const sniffed = await fileTypeFromBuffer(head);
     const mimeType = ACCEPTED_IMAGE_MIME_TYPES.find((t) => t === sniffed?.mime);
-    if (!mimeType) throw new UploadRejectedError(HttpStatus.UNSUPPORTED_MEDIA_TYPE, ANALYSIS_MESSAGES.notAnImage(this.fileName));
+    if (!mimeType) {
+      const otherImage = sniffed?.mime.startsWith('image/') === true || isSvg(head); // file-type reads an SVG as XML, or not at all
+      const message = otherImage ? ANALYSIS_MESSAGES.notAcceptedFormat(this.fileName) : ANALYSIS_MESSAGES.notAnImage(this.fileName);
+      throw new UploadRejectedError(HttpStatus.UNSUPPORTED_MEDIA_TYPE, message);
+    }
     this.mimeType = mimeType;
   }
 

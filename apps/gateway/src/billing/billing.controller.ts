@@ -43,8 +43,9 @@ export class BillingController {
   /**
    * `POST /api/webhooks/stripe` (raw body, `stripe-signature` header) → 200 `{received: true}` once
    * applied (or recognised as a repeat). 400 'Invalid signature' and nothing changed for a missing,
-   * forged or tampered signature. Public: Stripe sends no session and no `Origin`, so the Origin
-   * check lets it through; the signature is the authentication.
+   * forged or tampered signature, or one longer than any Stripe sends; 413 'Request body too large.'
+   * for a body longer than the webhook job takes (nothing queued). Public: Stripe sends no session
+   * and no `Origin`, so the Origin check lets it through; the signature is the authentication.
    */
   @Post('webhooks/stripe')
   @HttpCode(200)

@@ -1,7 +1,23 @@
-import { BadRequestException, Injectable } from '@nestjs/common';
-import { BILLING_MESSAGES, type SessionUrlResponse, type StripeWebhookResponse } from '@archlens/contracts/billing';
+import { BadRequestException, Injectable, PayloadTooLargeException } from '@nestjs/common';
+import {
+  BILLING_MESSAGES,
+  handleStripeWebhookJobSchema,
+  type SessionUrlResponse,
+  type StripeWebhookResponse,
+} from '@archlens/contracts/billing';
 import type { PaidPlanType } from '@archlens/contracts/plans';
 import { CommandClient } from '@archlens/platform/messaging';
+import { BODY_MESSAGES } from '../http/body-parsers.js';
+
+/**
+ * The most characters of a webhook's body and of its `stripe-signature` header that the
+ * `billing.handle-stripe-webhook` job takes, read from its schema (`handleStripeWebhookJobSchema`),
+ * so the gateway refuses what the job would refuse, and the two cannot drift apart.
+ */
+export const STRIPE_WEBHOOK_LIMITS = {
+  payloadChars: handleStripeWebhookJobSchema.shape.payload.maxLength ?? Number.POSITIVE_INFINITY,
+  signatureChars: handleStripeWebhookJobSchema.shape.signature.maxLength ?? Number.POSITIVE_INFINITY,
+} as const;
 
 /**
  * The gateway's side of billing (issue 15): checkout and portal for the signed-in user, and Stripe
@@ -28,12 +44,22 @@ export class BillingService {
   }
 
   /**
-   * Passes one webhook delivery on: the exact body as text and the `stripe-signature` header.
-   * @throws BadRequestException 400 'Invalid signature' when the body or the header is missing
-   *   (nothing queued); DomainError 400 'Invalid signature' from billing-service for a bad one
+   * Passes one webhook delivery on: the exact body as text and the `stripe-signature` header, each
+   * first held to what the job takes (`STRIPE_WEBHOOK_LIMITS`), so that nothing the job's schema
+   * would refuse is queued (it would be a 500, not a refusal).
+   * @throws BadRequestException 400 'Invalid signature' when the body or the header is missing, or
+   *   the header is longer than the job takes (no Stripe signature is); PayloadTooLargeException 413
+   *   'Request body too large.' (`BODY_MESSAGES.tooLarge`, the body parser's own text) for a body
+   *   longer than the job takes; nothing queued in all three. DomainError 400 'Invalid signature'
+   *   from billing-service for a bad one
    */
   webhook(body: unknown, signature: string | undefined): Promise<StripeWebhookResponse> {
-    if (!Buffer.isBuffer(body) || body.length === 0 || !signature) throw new BadRequestException(BILLING_MESSAGES.invalidSignature);
-    return this.commands.request('billing.handle-stripe-webhook', { payload: body.toString('utf8'), signature });
+    if (!Buffer.isBuffer(body) || body.length === 0) throw new BadRequestException(BILLING_MESSAGES.invalidSignature);
+    const payload = body.toString('utf8');
+    if (payload.length > STRIPE_WEBHOOK_LIMITS.payloadChars) throw new PayloadTooLargeException(BODY_MESSAGES.tooLarge);
+    if (!signature || signature.length > STRIPE_WEBHOOK_LIMITS.signatureChars) {
+      throw new BadRequestException(BILLING_MESSAGES.invalidSignature);
+    }
+    return this.commands.request('billing.handle-stripe-webhook', { payload, signature });
   }
 }

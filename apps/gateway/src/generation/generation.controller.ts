@@ -25,6 +25,7 @@ import {
 import type { StoredOriginal } from '../analysis/originals.storage-engine.js';
 import { CurrentUserId, SessionGuard } from '../sessions/session.guard.js';
 import { GenerationAccessGuard } from './generation-access.guard.js';
+import { GenerationAllowanceInterceptor } from './generation-allowance.interceptor.js';
 import { GenerationProgressStream } from './generation-progress.stream.js';
 import { GenerationUploadInterceptor } from './generation-upload.interceptor.js';
 import { generationIdSchema, GenerationService } from './generation.service.js';
@@ -48,15 +49,17 @@ export class GenerationController {
    * `styleDescription`, `aspectRatio`, `sketchInfluence`, `detailLevel`, `lighting`, `variations`,
    * `provider`, optional `seed`, `sketchDescription` and `jobId` (spec §3) → 200
    * `{jobId, images[{url, index, seed}], seed, creditsUsed, metadata}`. 403 'Pro Subscription
-   * Required' text for a user without an active subscription, before any file is read; 400 for a bad
-   * field or no sketch; 409 'Insufficient credits for this generation (n over limit)'; 502 with the
-   * provider's message; 503 when the provider is not configured; 4xx for refused files as
-   * `POST /api/analyze-sketch`. A refused request keeps nothing.
+   * Required' text for a user without an active subscription, before any file is read; 429 past the
+   * hourly limit, before any file is read (a request refused with 400, 413, 415 or 422 does not count
+   * towards it); 400 for a bad field, a field sent twice (`Send "<field>" once.`) or no sketch; 409
+   * 'Insufficient credits for this generation (n over limit)'; 502 with the provider's message; 503
+   * when the provider is not configured; 4xx for refused files as `POST /api/analyze-sketch`. A
+   * refused request keeps nothing.
    */
   @Post('generate')
   @HttpCode(200)
   @UseGuards(GenerationAccessGuard)
-  @UseInterceptors(GenerationUploadInterceptor)
+  @UseInterceptors(GenerationAllowanceInterceptor, GenerationUploadInterceptor)
   generate(
     @CurrentUserId() userId: string,
     @UploadedFiles() files: StoredOriginal[] | undefined,

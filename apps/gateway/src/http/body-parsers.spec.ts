@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import express from 'express';
 import request from 'supertest';
-import { bodyParsers } from './body-parsers.js';
+import { bodyParsers, UnreadBody } from './body-parsers.js';
 
 /** An app that echoes what its routes received: the raw bytes as hex, or the parsed JSON. */
 function echoApp() {
@@ -11,7 +11,8 @@ function echoApp() {
     res.json({ raw: Buffer.isBuffer(req.body), hex: Buffer.isBuffer(req.body) ? req.body.toString('hex') : null });
   });
   app.post('/api/form', (req, res) => {
-    res.json({ raw: Buffer.isBuffer(req.body), body: req.body as unknown });
+    const unread = req.body instanceof UnreadBody ? req.body.contentType : null;
+    res.json({ raw: Buffer.isBuffer(req.body), body: unread === null ? (req.body as unknown) : null, unread });
   });
   return app;
 }
@@ -26,7 +27,7 @@ describe('bodyParsers (issue 11: per-route raw bodies)', () => {
   it('parses JSON on every other route, and answers 400 for malformed JSON and 413 past the limit', async () => {
     const app = echoApp();
     const ok = await request(app).post('/api/form').send({ email: 'a@example.com' }).expect(200);
-    expect(ok.body).toEqual({ raw: false, body: { email: 'a@example.com' } });
+    expect(ok.body).toEqual({ raw: false, body: { email: 'a@example.com' }, unread: null });
     const bad = await request(app).post('/api/form').set('Content-Type', 'application/json').send('{"email":').expect(400);
     expect(bad.body).toEqual({ message: 'Malformed JSON body.' });
     const big = await request(app)
@@ -61,7 +62,7 @@ describe('bodyParsers (issue 11: per-route raw bodies)', () => {
       ]);
     }
     const utf8 = await request(app).post('/api/form').set('Content-Type', 'application/json; charset=UTF-8').send('{"a":1}').expect(200);
-    expect(utf8.body).toEqual({ raw: false, body: { a: 1 } });
+    expect(utf8.body).toEqual({ raw: false, body: { a: 1 }, unread: null });
   });
 
   it('answers an unknown Content-Encoding with 415 naming it', async () => {
@@ -71,5 +72,22 @@ describe('bodyParsers (issue 11: per-route raw bodies)', () => {
       .set('Content-Encoding', 'x-unknown')
       .send('{"a":1}');
     expect([res.status, res.body]).toEqual([415, { message: 'Unsupported content encoding "x-unknown".' }]);
+  });
+
+  it('marks a body of another content type as unread (for a JSON route to refuse with 415), and leaves no body undefined', async () => {
+    const app = echoApp();
+    const json = '{"email":"a@example.com"}';
+    const text = await request(app).post('/api/form').set('Content-Type', 'text/plain').send(json).expect(200);
+    expect(text.body).toEqual({ raw: false, body: null, unread: 'text/plain' });
+    const form = await request(app).post('/api/form').type('form').send('email=a%40example.com').expect(200);
+    expect(form.body).toEqual({ raw: false, body: null, unread: 'application/x-www-form-urlencoded' });
+    // No body at all, of any type (an empty POST, or Content-Length 0): nothing to refuse.
+    const empty = await request(app).post('/api/form').set('Content-Type', 'text/plain').send('').expect(200);
+    expect(empty.body).toEqual({ raw: false, unread: null });
+    const none = await request(app).post('/api/form').expect(200);
+    expect(none.body).toEqual({ raw: false, unread: null });
+    // A raw route takes any type as bytes.
+    const raw = await request(app).post('/api/webhooks/example').set('Content-Type', 'text/plain').send('x').expect(200);
+    expect(raw.body).toEqual({ raw: true, hex: '78' });
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { BadRequestException } from '@nestjs/common';
+import { BadRequestException, UnsupportedMediaTypeException } from '@nestjs/common';
 import { z } from 'zod';
+import { UnreadBody } from './body-parsers.js';
 import { ZodBodyPipe } from './zod-body.pipe.js';
 
 const pipe = new ZodBodyPipe(z.object({ email: z.string({ error: 'Please fill in all fields.' }) }));
@@ -28,5 +29,17 @@ describe('ZodBodyPipe', () => {
     expect(refusal([])).toBe('The request body must be a JSON object.');
     expect(refusal(null)).toBe('The request body must be a JSON object.');
     expect(refusal('text')).toBe('The request body must be a JSON object.');
+  });
+
+  it('answers a body of another content type with 415, before any field is checked', () => {
+    const error = (() => {
+      try {
+        pipe.transform(new UnreadBody('text/plain'));
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(UnsupportedMediaTypeException);
+    expect((error as UnsupportedMediaTypeException).message).toBe('Send the body as application/json.');
   });
 });
