@@ -67,6 +67,11 @@ test('a newcomer signs up, analyses three fixture photos and finds the analysis 
   // Toasts replace each other (spec §9: at most one), so record every toast text as it appears.
   const readToasts = await recordToasts(page);
   await page.getByRole('button', { name: 'Generate Analysis' }).click();
+  // The previous analyses are read again once the analysis is made.
+  const previousReread = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/analyses' && response.request().method() === 'GET',
+    { timeout: 90_000 },
+  );
   const primary = page.getByTestId('primary-description');
   await expect(primary).toBeVisible({ timeout: 60_000 });
   // The 3.8 MB photo is optimised in the browser (spec §9) before it is sent; the toast says
@@ -88,6 +93,12 @@ test('a newcomer signs up, analyses three fixture photos and finds the analysis 
   await expect(expanded.getByRole('heading').first()).toBeVisible();
   expect(await expanded.getByRole('heading').count()).toBeGreaterThanOrEqual(4);
   await expect(expanded).not.toContainText('## ');
+
+  // Spec §9 "previous" analyses: the one in the results card is not listed again below it (the
+  // server's list now holds it, and nothing earlier for a newcomer).
+  await previousReread;
+  await expect(page.getByTestId('previous-analysis')).toHaveCount(0);
+  await expect(page.getByText('No earlier analyses yet.')).toBeVisible();
 
   await page.reload();
   const previous = page.getByTestId('previous-analysis').first();

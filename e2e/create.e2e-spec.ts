@@ -126,16 +126,24 @@ test.describe('Image Generation', () => {
     await page.getByRole('button', { name: 'Edit' }).click();
     await expect(style).not.toHaveAttribute('readonly', '');
     await style.fill('   ');
+    // The combined prompt shows where the style goes rather than ending on '…in this design style:'.
+    await expect(page.getByTestId('combined-prompt-style-placeholder')).toHaveText('(add a style description)');
     await expect(generate).toBeEnabled();
     await generate.click();
     await expect.poll(readToasts).toContain('Style Description Required');
     expect(await readToasts()).toContain('Please provide a style description for better results.');
-    // Spec §5, §9: at most 500 characters; the 501st cannot be typed, and the counter says so.
+    // Spec §5, §9: at most 500 characters, counted as the server and /account count them (an emoji
+    // is one: 500 fit although the field's maxLength counts UTF-16 units); a 501st is shown as over
+    // the limit and refused with the editor's texts before anything is sent.
+    await style.fill('\u{1F3DB}'.repeat(500));
+    await expect(page.getByTestId('generation-style-counts')).toHaveText('500/500 characters · 1 word');
     await style.fill('a'.repeat(500));
+    await expect(page.getByTestId('generation-style-counts')).toHaveText('500/500 characters · 1 word');
     await style.press('End');
     await style.pressSequentially('b');
-    await expect(style).toHaveValue('a'.repeat(500));
-    await expect(page.getByTestId('generation-style-counts')).toHaveText('500/500 characters · 1 word');
+    await expect(page.getByTestId('generation-style-counts')).toHaveText('501/500 characters · 1 word');
+    await generate.click();
+    await expect.poll(readToasts).toContain('Description Too Long\nPlease keep your description under 500 characters.');
     await style.fill(STYLE);
 
     // Sora (the default provider): the workflow view, image-to-image from the sketch.
@@ -177,6 +185,22 @@ test.describe('Image Generation', () => {
     await page.getByTestId('control-provider').selectOption('midjourney');
     await generate.click();
     await expect(page.getByRole('heading', { name: 'Midjourney Workflow' })).toBeVisible({ timeout: 90_000 });
+
+    // A generation that starts clears the previous result, so a failed one leaves no Midjourney
+    // workflow under the OpenAI settings: the empty results panel and the failure toast.
+    await page.route('**/api/generate', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'OpenAI image generation is not configured on this server.' }),
+      }),
+    );
+    await page.getByTestId('control-provider').selectOption('openai');
+    await generate.click();
+    await expect.poll(readToasts).toContain('Generation Failed');
+    await expect(page.getByTestId('workflow-result')).toHaveCount(0);
+    await expect(page.getByTestId('generation-empty')).toBeVisible();
+    await page.unroute('**/api/generate');
   });
 
   test('the VIP user with openai: live progress, the images, numbered .jpg downloads, Upscale, and the job under Recent Activity', async ({

@@ -90,16 +90,27 @@ test('an analysis leaves the screen as a PDF, a copy, a clipboard entry and an e
   expect(stored).toMatch(/——— Design Language Analysis \(Primary\) · \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2} ———\n/);
   expect(stored).toContain(description);
 
-  // Email Text: Send Analysis is disabled until all three fields are filled.
+  // Email Text: all three fields are required, and Send Analysis is disabled until they are filled
+  // (spec §4); then they are checked with the contract before anything is sent: an address the
+  // server would refuse ('a@b') and a name over 100 characters are named under their fields.
   await page.getByRole('button', { name: 'Email Text' }).click();
   const dialog = page.getByRole('dialog', { name: 'Email Analysis Report' });
   const send = dialog.getByRole('button', { name: 'Send Analysis' });
+  for (const label of ['First Name', 'Last Name', 'Email Address']) await expect(dialog.getByLabel(label)).toHaveAttribute('required', '');
+  let emailRequests = 0;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/email-analysis')) emailRequests++;
+  });
   await expect(send).toBeDisabled();
   await dialog.getByLabel('First Name').fill('Oscar');
+  await dialog.getByLabel('Last Name').fill('N'.repeat(101));
+  await dialog.getByLabel('Email Address').fill('a@b');
+  await send.click();
+  await expect(dialog.getByText('Last name must be at most 100 characters')).toBeVisible();
+  await expect(dialog.getByText('Please enter a valid email address')).toBeVisible();
+  expect(emailRequests).toBe(0);
   await dialog.getByLabel('Last Name').fill('Niemeyer');
-  await expect(send).toBeDisabled();
   await dialog.getByLabel('Email Address').fill(leadEmail);
-  await expect(send).toBeEnabled();
   const sentAt = Date.now() - 1000;
   await send.click();
   await expect(dialog).toBeHidden();
@@ -149,6 +160,8 @@ test('an analysis leaves the screen as a PDF, a copy, a clipboard entry and an e
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { name: 'Leads', level: 1 })).toBeVisible();
+  // The failure of the first attempt does not stay over the dashboard the second one opened.
+  await expect(page.getByText('Login Failed')).toBeHidden();
   await expect(page.getByTestId('stat-total')).toHaveText(/^\d[\d,]*$/);
 
   // Search: the lead appears exactly once, even though its event was delivered twice.

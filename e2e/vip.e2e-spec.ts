@@ -7,7 +7,9 @@ test('VIP demo login: wrong credentials are denied, the Demo credentials sign in
   await page.goto('/vip-login');
   await expect(page.getByRole('heading', { name: 'VIP Access' })).toBeVisible();
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByText('Username and password are required').first()).toBeVisible();
+  // Spec §5: both required; the text is shown once (under the first empty field), not under each.
+  await expect(page.getByText('Username and password are required')).toHaveCount(1);
+  await expect(page.getByLabel('Username')).toBeFocused();
 
   await page.getByLabel('Username').fill('demo');
   await page.getByLabel('Password', { exact: true }).fill('not-the-password');
@@ -25,4 +27,13 @@ test('VIP demo login: wrong credentials are denied, the Demo credentials sign in
   await page.goto('/account');
   await expect(page.getByText('PRO', { exact: true }).first()).toBeVisible();
   await expect(page.getByText('Unlimited').first()).toBeVisible();
+
+  // Spec §2 /pricing: the current active plan's button is disabled. The unlimited plan covers both
+  // Pro plans, so neither may start a paid checkout.
+  await page.goto('/pricing');
+  for (const plan of ['monthly', 'yearly']) {
+    const button = page.getByTestId(`pricing-plan-${plan}`).getByRole('button');
+    await expect(button).toHaveText('Current Plan');
+    await expect(button).toBeDisabled();
+  }
 });

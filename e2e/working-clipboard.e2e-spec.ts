@@ -90,15 +90,32 @@ test('the Working Clipboard collects an analysis and a sketch reading, compacts,
   await dialog.getByRole('button', { name: 'Copy', exact: true }).click();
   await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(compact);
 
-  // Email Myself: the sub-dialog sends the text to the outbox.
+  // Email Myself: the sub-dialog is prefilled with the signed-in user, every field marked required.
   await dialog.getByRole('button', { name: 'Email Myself' }).click();
   const mail = page.getByRole('dialog', { name: 'Email Your Clipboard' });
+  await expect(mail.getByLabel('Email Address')).toHaveValue(email);
+  await expect(mail.getByLabel('First Name')).toHaveValue('Alvar');
+  await expect(mail.getByLabel('Last Name')).toHaveValue('Aalto');
+  for (const label of ['Email Address', 'First Name', 'Last Name']) await expect(mail.getByLabel(label)).toHaveAttribute('required', '');
+  await expect(mail.getByLabel('Email Address')).toHaveAttribute('type', 'email');
+  // Checked with the contract before anything is sent: an empty field gives spec §5's toast and its
+  // text under the field; an address the server would refuse ('a@b') is named under its field.
+  let requests = 0;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/email-clipboard')) requests++;
+  });
+  await mail.getByLabel('First Name').fill('');
   await mail.getByRole('button', { name: 'Send Email' }).click();
-  await expect.poll(readToasts).toContain('Missing Information');
+  await expect.poll(readToasts).toContain('Missing Information\nPlease fill in all fields.');
+  await expect(mail.getByText('Please fill in all fields.')).toBeVisible();
+  await expect(mail.getByLabel('First Name')).toBeFocused();
+  await mail.getByLabel('First Name').fill('Alvar');
+  await mail.getByLabel('Email Address').fill('a@b');
+  await mail.getByRole('button', { name: 'Send Email' }).click();
+  await expect(mail.getByText('Please enter a valid email address')).toBeVisible();
+  expect(requests).toBe(0);
   const mailTo = `self-${stamp}@example.com`;
   await mail.getByLabel('Email Address').fill(mailTo);
-  await mail.getByLabel('First Name').fill('Alvar');
-  await mail.getByLabel('Last Name').fill('Aalto');
   const sentAt = Date.now() - 1000;
   await mail.getByRole('button', { name: 'Send Email' }).click();
   await expect(mail).toBeHidden();

@@ -8,6 +8,7 @@ import { AUTH_TEXTS } from '../features/auth/texts';
 import { ServicesButton } from '../features/navigation/components/ServicesButton';
 import { TopBar } from '../features/navigation/components/TopBar';
 import { FullPageSpinner } from '../shared/components/FullPageSpinner';
+import { FLOATING_BUTTON_CLEARANCE } from '../shared/floating-buttons';
 import { type PageId, reachableRoutes, signedOutLoginRoutes } from './route-table';
 
 // Split by route: each page is its own chunk, so the signed-out landing loads none of the
@@ -93,8 +94,9 @@ export function AppRoutes() {
           </Routes>
         )}
       </Suspense>
-      {/* Room below every page so that the floating button never hides its last line. */}
-      <Box aria-hidden sx={{ height: 88, flexShrink: 0 }} />
+      {/* Room below every page so that the floating buttons (services, WhatsApp) never hide its
+          last line once scrolled to the end, at every width. */}
+      <Box aria-hidden sx={{ height: FLOATING_BUTTON_CLEARANCE, flexShrink: 0 }} />
       <ServicesButton />
       {signedIn && (
         <Suspense fallback={null}>

@@ -48,6 +48,22 @@ export const theme = createTheme({
         '::selection': { backgroundColor: alpha(accent, 0.18) },
       },
     },
+    // Keyboard focus shows as a clear ring on every button, link-button, tab and icon button
+    // (MUI marks keyboard focus with .Mui-focusVisible; a mouse click adds neither it nor
+    // :focus-visible, so clicks stay clean). Items inside a list or menu, and tabs, whose
+    // containers clip what lies outside them, draw the ring just inside their edge.
+    MuiButtonBase: {
+      styleOverrides: {
+        root: {
+          '&.Mui-focusVisible, &:focus-visible': { outline: `2px solid ${accent}`, outlineOffset: 2 },
+        },
+      },
+    },
+    MuiMenuItem: { styleOverrides: { root: { '&.Mui-focusVisible': { outlineOffset: -2 } } } },
+    MuiListItemButton: { styleOverrides: { root: { '&.Mui-focusVisible': { outlineOffset: -2 } } } },
+    MuiTab: {
+      styleOverrides: { root: { textTransform: 'none', fontWeight: 600, minHeight: 44, '&.Mui-focusVisible': { outlineOffset: -2 } } },
+    },
     MuiButton: {
       defaultProps: { disableElevation: true },
       styleOverrides: {
@@ -72,10 +88,16 @@ export const theme = createTheme({
         outlined: { borderColor: line, backgroundColor: canvas },
       },
     },
-    MuiTab: { styleOverrides: { root: { textTransform: 'none', fontWeight: 600, minHeight: 44 } } },
     MuiTabs: { styleOverrides: { root: { minHeight: 44 } } },
     MuiTextField: { defaultProps: { fullWidth: true, margin: 'dense' } },
     MuiDialog: { styleOverrides: { paper: { borderRadius: 16 } } },
+    // One title style for every dialog (sign-in, Working Clipboard, the e-mail dialogs, WhatsApp):
+    // the heading serif, as the page and card headings.
+    MuiDialogTitle: {
+      styleOverrides: {
+        root: { fontFamily: headingFont, fontWeight: 500, fontSize: '1.45rem', lineHeight: 1.3, paddingTop: 22, paddingBottom: 10 },
+      },
+    },
     MuiLinearProgress: { styleOverrides: { root: { height: 8, borderRadius: 4, backgroundColor: alpha(accent, 0.12) } } },
     MuiTooltip: { defaultProps: { enterDelay: 700, enterNextDelay: 300 } },
     MuiLink: { defaultProps: { underline: 'hover' } },

@@ -13,9 +13,12 @@ export interface ToastOptions {
   variant?: ToastVariant;
 }
 
-/** Shows a toast with a title and an optional line of description (spec §8 titles and texts). */
-export function toast({ title, description, variant = 'info' }: ToastOptions): void {
-  enqueueSnackbar({
+/**
+ * Shows a toast with a title and an optional line of description (spec §8 titles and texts).
+ * @returns its key, for `dismissToast`
+ */
+export function toast({ title, description, variant = 'info' }: ToastOptions): SnackbarKey {
+  return enqueueSnackbar({
     variant,
     message: (
       <>
@@ -24,6 +27,35 @@ export function toast({ title, description, variant = 'info' }: ToastOptions): v
       </>
     ),
   });
+}
+
+/** Dismisses a toast shown by `toast` (a no-op once it has gone). */
+export function dismissToast(key: SnackbarKey): void {
+  closeSnackbar(key);
+}
+
+/**
+ * The toasts a form or dialog shows about itself (its failures, its missing fields), dismissed
+ * when they no longer describe what is on screen: by `dismiss()` (the form succeeded, or changed
+ * mode) and when the form leaves the page (the dialog closed or switched to another form, the
+ * page navigated away). Without this a 'Sign In Failed' would stay over the sign-up form, or a
+ * 'Login Failed' over the dashboard the next attempt opened, for the rest of its 5 seconds.
+ * Toasts shown with plain `toast` (a success, the global 'Unauthorized') are not touched.
+ * @returns `show` (as `toast`, remembering the key) and `dismiss` (closes every toast it showed)
+ */
+export function useOwnToasts() {
+  const keys = useRef(new Set<SnackbarKey>());
+  const dismiss = useCallback(() => {
+    for (const key of keys.current) closeSnackbar(key);
+    keys.current.clear();
+  }, []);
+  const show = useCallback((options: ToastOptions) => {
+    const key = toast(options);
+    keys.current.add(key);
+    return key;
+  }, []);
+  useEffect(() => dismiss, [dismiss]);
+  return { show, dismiss };
 }
 
 const severityOf: Record<string, AlertColor> = {

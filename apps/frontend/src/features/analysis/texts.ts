@@ -70,6 +70,8 @@ export const ANALYSIS_TEXTS = {
 
   previousHeading: 'Previous Analyses',
   previousEmpty: 'No analyses yet. Your three most recent analyses will appear here.',
+  /** The analysis shown above is the only one so far. */
+  previousNoneEarlier: 'No earlier analyses yet.',
   previousError: 'Previous analyses could not be loaded.',
   imageCount: (n: number) => `${n} ${n === 1 ? 'image' : 'images'}`,
 

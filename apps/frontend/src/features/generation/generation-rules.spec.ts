@@ -1,4 +1,5 @@
 import type { Subscription } from '@archlens/contracts/auth';
+import { buildGenerationPrompt, GENERATION_DEFAULTS } from '@archlens/contracts/generation-options';
 import {
   checkBeforeGenerate,
   creditsMeter,
@@ -8,8 +9,10 @@ import {
   hasUnlimitedCredits,
   isGenerateDisabled,
   isProSubscription,
+  missingStylePlace,
   overLimitOf,
   parseSeed,
+  resultsAfter,
   resultView,
   type ResultViewInput,
 } from './generation-rules';
@@ -126,6 +129,23 @@ describe('checks before a generation (spec §5, §8)', () => {
     });
   });
 
+  it('reads a style of only invisible characters as blank, as the server does (isBlankText)', () => {
+    expect(checkBeforeGenerate({ hasSketch: true, styleDescription: '\u200b\u200b ', meter })).toEqual({
+      title: 'Style Description Required',
+      description: 'Please provide a style description for better results.',
+    });
+  });
+
+  it('then refuses a style over 500 characters, counted as the server counts them', () => {
+    expect(checkBeforeGenerate({ hasSketch: true, styleDescription: 'a'.repeat(501), meter })).toEqual({
+      title: 'Description Too Long',
+      description: 'Please keep your description under 500 characters.',
+    });
+    // 500 emoji are 1,000 UTF-16 units but 500 characters; surrounding spaces are not counted.
+    expect(checkBeforeGenerate({ hasSketch: true, styleDescription: '🏛'.repeat(500), meter })).toBeNull();
+    expect(checkBeforeGenerate({ hasSketch: true, styleDescription: `  ${'a'.repeat(500)}\n`, meter })).toBeNull();
+  });
+
   it('then for the credits: "Insufficient credits for this generation" with "(n over limit)"', () => {
     // 'Variations' sets 4: 40 credits on a balance of 25.
     expect(
@@ -221,5 +241,44 @@ describe('generation status display (spec §4)', () => {
     expect(generationStatusDisplay('failed')).toEqual({ label: 'Failed', color: 'error', icon: 'cross' });
     expect(generationStatusDisplay('pending')).toEqual({ label: 'In Progress', color: 'default', icon: 'clock' });
     expect(generationStatusDisplay('queued')).toEqual({ label: 'In Progress', color: 'default', icon: 'clock' });
+  });
+});
+
+describe('results panel across generations (spec §4: idle → pending → results)', () => {
+  const first = { jobId: 'first' };
+  const second = { jobId: 'second' };
+
+  it('a generation that starts clears the previous result, whatever its provider', () => {
+    expect(resultsAfter(first, { type: 'started' })).toBeNull();
+  });
+
+  it('a failed generation leaves no result behind, so the previous one never shows under the new settings', () => {
+    const started = resultsAfter(first, { type: 'started' });
+    expect(resultsAfter(started, { type: 'failed' })).toBeNull();
+    expect(resultsAfter(first, { type: 'failed' })).toBeNull();
+  });
+
+  it('a generation that succeeds shows its own result', () => {
+    expect(resultsAfter(resultsAfter(first, { type: 'started' }), { type: 'succeeded', outcome: second })).toBe(second);
+  });
+});
+
+describe('combined prompt preview with no style description (spec §2 combined prompt)', () => {
+  const prompt = (styleDescription: string, sketchDescription = '') =>
+    buildGenerationPrompt({ sketchDescription, styleDescription, ...GENERATION_DEFAULTS });
+
+  it('marks the place after "…in this design style:" where the style goes', () => {
+    const text = prompt('', 'A tall gable.');
+    const place = missingStylePlace(text, '');
+    expect(place).not.toBeNull();
+    expect(place!.before.endsWith('in this design style:')).toBe(true);
+    expect(place!.after.startsWith('Keep the structure the sketch shows: A tall gable.')).toBe(true);
+    // Nothing is lost: the prompt as sent is the two parts with the paragraph break between them.
+    expect(`${place!.before}\n\n${place!.after}`).toBe(text);
+  });
+
+  it('is not needed once there is a style description', () => {
+    expect(missingStylePlace(prompt('Warm brick.'), 'Warm brick.')).toBeNull();
+    expect(missingStylePlace(prompt('  '), '  ')).not.toBeNull();
   });
 });

@@ -10,6 +10,8 @@ import {
   type Lighting,
 } from '@archlens/contracts/generation-options';
 import { UNLIMITED_CREDITS_THRESHOLD } from '@archlens/contracts/plans';
+import { isBlankText } from '@archlens/contracts/plain-text';
+import { isStyleDescriptionWithinLimit } from '@archlens/contracts/style-profile';
 import { creditUsage } from '../account/subscription-display';
 import { GENERATION_TEXTS } from './texts';
 
@@ -91,15 +93,32 @@ export function insufficientCreditsToast(overBy: number): ToastText {
 /**
  * The checks made when a generation is asked for, by the button or by 'Variations' and
  * 'Regenerate with this seed' (which stay enabled once there is a result), in this order: spec §5
- * 'Sketch Required', 'Style Description Required', then spec §8 insufficient credits.
+ * 'Sketch Required', 'Style Description Required' (blank or only invisible characters:
+ * `isBlankText`, as the server reads it), 'Description Too Long' (over 500 characters counted as
+ * the server counts them), then spec §8 insufficient credits.
  * @returns the toast to show, or null when the generation may start
  */
 export function checkBeforeGenerate(state: { hasSketch: boolean; styleDescription: string; meter: CreditsMeter }): ToastText | null {
   const T = GENERATION_TEXTS.toasts;
   if (!state.hasSketch) return { title: T.sketchRequiredTitle, description: T.sketchRequired };
-  if (state.styleDescription.trim().length === 0) return { title: T.styleRequiredTitle, description: T.styleRequired };
+  if (isBlankText(state.styleDescription)) return { title: T.styleRequiredTitle, description: T.styleRequired };
+  if (!isStyleDescriptionWithinLimit(state.styleDescription)) return { title: T.styleTooLongTitle, description: T.styleTooLong };
   if (!state.meter.enough) return insufficientCreditsToast(state.meter.overBy);
   return null;
+}
+
+/**
+ * Where the combined-prompt preview of /create shows a placeholder (spec §2 combined prompt: style
+ * from the user): with no style description, `buildGenerationPrompt` leaves its first paragraph
+ * ('…in this design style:') followed by nothing, and the preview would read as cut off.
+ * @returns the prompt before the missing style (its first paragraph) and after it (the rest, '' when
+ *   none), or null when there is a style description to show
+ */
+export function missingStylePlace(prompt: string, styleDescription: string): { before: string; after: string } | null {
+  // As the prompt builder reads the style (trimmed), so the split matches the text it made.
+  if (styleDescription.trim().length > 0) return null;
+  const end = prompt.indexOf('\n\n');
+  return end === -1 ? { before: prompt, after: '' } : { before: prompt.slice(0, end), after: prompt.slice(end + 2) };
 }
 
 /** The n of the server's 'Insufficient credits for this generation (n over limit)' (409), or null. */
@@ -183,6 +202,19 @@ export interface GenerationSettings {
 
 /** Spec §9 defaults: 16:9, sora, medium, golden hour, influence 75, 1 variation, no seed. */
 export const DEFAULT_SETTINGS: GenerationSettings = { ...GENERATION_DEFAULTS, seed: '' };
+
+/** What happens to the results panel of /create: a generation starts, succeeds with its outcome, or fails. */
+export type ResultsEvent<Outcome> = { type: 'started' } | { type: 'succeeded'; outcome: Outcome } | { type: 'failed' };
+
+/**
+ * The outcome the results panel of /create shows after `event` (spec §4: idle → pending with
+ * progress → results). A generation that starts clears the previous outcome, so the panel never
+ * shows one provider's result under another's settings, or a result the generation that just
+ * failed did not make; the progress card, then the new result or the empty state, take its place.
+ */
+export function resultsAfter<Outcome>(_current: Outcome | null, event: ResultsEvent<Outcome>): Outcome | null {
+  return event.type === 'succeeded' ? event.outcome : null;
+}
 
 /** Spec §4 generation status display: the label, its colour and its icon. */
 export interface GenerationStatusDisplay {

@@ -9,6 +9,7 @@ import {
   type GenerationProvider,
   type Lighting,
 } from '@archlens/contracts/generation-options';
+import { STYLE_PROFILE_MESSAGES } from '@archlens/contracts/style-profile';
 import type { TextActionLabels } from '../../shared/text-actions/TextActionButtons';
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`;
@@ -90,6 +91,8 @@ export const GENERATION_TEXTS = {
     heading: 'Combined Prompt',
     intro: 'Structure from your sketch, style from your description, and the settings below: the prompt as it is sent.',
     actionsLabel: 'Prompt actions',
+    /** Shown, muted, in the preview where the style description goes while there is none (not copied). */
+    stylePlaceholder: '(add a style description)',
     textActions: {
       clipboardTitle: 'Image Generation Prompt',
       copyHint: 'Copy the combined prompt',
@@ -221,6 +224,9 @@ export const GENERATION_TEXTS = {
     sketchRequired: M.sketchRequired,
     styleRequiredTitle: M.styleRequiredTitle,
     styleRequired: M.styleRequired,
+    /** Spec §5 style description over 500 characters: the editor's texts (the server's refusal too). */
+    styleTooLongTitle: STYLE_PROFILE_MESSAGES.tooLongTitle,
+    styleTooLong: STYLE_PROFILE_MESSAGES.tooLong,
     failedTitle: M.failedTitle,
     /** Spec §8: 'Insufficient credits for this generation' with '(n over limit)'. */
     insufficientTitle: 'Insufficient credits for this generation',

@@ -6,8 +6,9 @@ import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { PasswordField } from '../../features/auth/components/PasswordField';
+import { credentialsFeedback } from './credentials-feedback';
 
 export interface UsernamePasswordFormProps {
   title: string;
@@ -24,7 +25,8 @@ export interface UsernamePasswordFormProps {
 
 /**
  * A username and password card (spec §2 /admin-login and /vip-login, §5: both required): the
- * password with show/hide, the spec's required text under an empty field once submitted, and a
+ * password with show/hide, once submitted every empty field marked and the spec's required text
+ * shown once, under the first empty field (`credentialsFeedback`), which takes the focus; and a
  * submit button that shows its pending state.
  */
 export function UsernamePasswordForm({ title, intro, labels, pending, onSubmit, filled, children }: UsernamePasswordFormProps) {
@@ -37,12 +39,17 @@ export function UsernamePasswordForm({ title, intro, labels, pending, onSubmit, 
     setUsername(filled.username);
     setPassword(filled.password);
   }
-  const missing = (value: string) => touched && value.trim() === '';
+  const usernameInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  const feedback = credentialsFeedback({ username, password }, labels.required, touched);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (username.trim() === '' || password === '') return;
+    if (!feedback.complete) {
+      (feedback.firstMissing === 'username' ? usernameInput : passwordInput).current?.focus();
+      return;
+    }
     onSubmit({ username: username.trim(), password });
   };
 
@@ -64,8 +71,8 @@ export function UsernamePasswordForm({ title, intro, labels, pending, onSubmit, 
               autoFocus
               value={username}
               onChange={(e) => setUsername(e.target.value)}
-              error={missing(username)}
-              helperText={missing(username) ? labels.required : ' '}
+              inputRef={usernameInput}
+              {...feedback.username}
             />
             <PasswordField
               label={labels.password}
@@ -73,8 +80,8 @@ export function UsernamePasswordForm({ title, intro, labels, pending, onSubmit, 
               autoComplete="current-password"
               value={password}
               onChange={(e) => setPassword(e.target.value)}
-              error={missing(password)}
-              helperText={missing(password) ? labels.required : ' '}
+              inputRef={passwordInput}
+              {...feedback.password}
             />
             <Button
               type="submit"

@@ -31,6 +31,34 @@ describe('checkImageBatch (spec §5)', () => {
     });
   });
 
+  it('accepts JPG, PNG and WebP only (spec §2, §9), naming an image of another format', () => {
+    expect(checkImageBatch([image('a.jpg'), image('b.png', 10, 'image/png'), image('c.webp', 10, 'image/webp')], 0, 10)).toBeNull();
+    for (const [name, type] of [
+      ['anim.gif', 'image/gif'],
+      ['scan.bmp', 'image/bmp'],
+      ['plan.svg', 'image/svg+xml'],
+      ['phone.heic', 'image/heic'],
+      ['photo.tiff', 'image/tiff'],
+    ]) {
+      expect(checkImageBatch([image('a.jpg'), image(name, 10, type)], 0, MAX_ANALYSIS_IMAGES)).toEqual({
+        title: 'Invalid Files',
+        description: `"${name}" is not a JPG, PNG or WebP image.`,
+      });
+    }
+  });
+
+  it('keeps the spec text for a file that is not an image at all, even after an image of another format', () => {
+    expect(checkImageBatch([image('anim.gif', 10, 'image/gif'), image('notes.txt', 5, 'text/plain')], 0, MAX_ANALYSIS_IMAGES)).toEqual({
+      title: 'Invalid Files',
+      description: '"notes.txt" is not an image file.',
+    });
+    // A file with no type (the browser could not tell) is not taken for an image.
+    expect(checkImageBatch([image('mystery', 5, '')], 0, MAX_ANALYSIS_IMAGES)).toEqual({
+      title: 'Invalid Files',
+      description: '"mystery" is not an image file.',
+    });
+  });
+
   it('names a file over 50MB with its size', () => {
     expect(checkImageBatch([image('huge.jpg', 51 * 1024 * 1024)], 0, MAX_SKETCH_IMAGES)).toEqual({
       title: 'Files Too Large',
@@ -44,6 +72,14 @@ describe('checkImageBatch (spec §5)', () => {
         title: 'Invalid Files',
         description: 'Only image files are allowed.',
       });
+    });
+
+    it('refuses an image of another format without naming it', () => {
+      expect(checkImageBatch([image('a.jpg'), image('anim.gif', 10, 'image/gif')], 0, 4, 'general')).toEqual({
+        title: 'Invalid Files',
+        description: 'Only JPG, PNG and WebP images are allowed.',
+      });
+      expect(checkImageBatch([image('a.webp', 10, 'image/webp')], 0, 1, 'general')).toBeNull();
     });
 
     it("refuses a file over 50MB with 'Each image must be under 50MB.'", () => {

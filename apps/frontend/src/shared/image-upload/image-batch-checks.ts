@@ -1,4 +1,4 @@
-import { formatBytes, MAX_IMAGE_BYTES } from '@archlens/contracts/analysis';
+import { ACCEPTED_IMAGE_MIME_TYPES, formatBytes, MAX_IMAGE_BYTES } from '@archlens/contracts/analysis';
 import { FILE_CHECK_TEXTS as T } from './texts';
 
 /** The fields of a file the checks read (a `File` has them). */
@@ -12,11 +12,17 @@ export type CheckedFile = Pick<File, 'name' | 'size' | 'type'>;
  */
 export type FileCheckWording = 'perFile' | 'general';
 
+const ACCEPTED_TYPES: readonly string[] = ACCEPTED_IMAGE_MIME_TYPES;
+
 /**
  * Spec §5 checks for a batch joining `existingCount` images: at most `maxImages` in all (10
  * photos on /analyse, 3 sketches on /read-sketch, 1 sketch and 4 references on /create), image
- * types only, each at most 50MB. A batch with any failing file is refused whole, so the user sees
- * exactly what was added.
+ * types only, and of those only the accepted formats JPG, PNG and WebP (spec §2, §9;
+ * `ACCEPTED_IMAGE_MIME_TYPES`: a GIF, BMP, SVG or HEIC dropped on the page, which the file
+ * picker's `accept` does not stop, would only come back refused by the server), each at most
+ * 50MB. All of them come under 'Invalid Files': a file that is not an image keeps the spec's text,
+ * an image of another format gets `notAcceptedFormat` / `onlyAcceptedFormats`. A batch with any
+ * failing file is refused whole, so the user sees exactly what was added.
  * @param wording the texts to use (`perFile` unless given: /analyse and /read-sketch)
  * @returns the toast to show ('Too Many Files', 'Invalid Files' or 'Files Too Large'), or null
  */
@@ -29,6 +35,10 @@ export function checkImageBatch(
   if (existingCount + files.length > maxImages) return { title: T.tooManyTitle, description: T.tooMany(maxImages) };
   const notImage = files.find((f) => !f.type.startsWith('image/'));
   if (notImage) return { title: T.invalidTitle, description: wording === 'general' ? T.onlyImages : T.notAnImage(notImage.name) };
+  const otherFormat = files.find((f) => !ACCEPTED_TYPES.includes(f.type.toLowerCase()));
+  if (otherFormat) {
+    return { title: T.invalidTitle, description: wording === 'general' ? T.onlyAcceptedFormats : T.notAcceptedFormat(otherFormat.name) };
+  }
   const tooLarge = files.find((f) => f.size > MAX_IMAGE_BYTES);
   if (tooLarge) {
     return {

@@ -14,6 +14,10 @@ export const FILE_CHECK_TEXTS = {
   onlyImages: 'Only image files are allowed.',
   /** Spec §5 general image upload rule (the uploads of /create): no file named. */
   eachUnder50MB: ANALYSIS_MESSAGES.eachUnder50MB,
+  /** No spec text: an image in a format other than JPG, PNG and WebP (spec §2, §9 accepted formats), naming it. */
+  notAcceptedFormat: ANALYSIS_MESSAGES.notAcceptedFormat,
+  /** No spec text: the same in the general wording (the uploads of /create), naming no file. */
+  onlyAcceptedFormats: ANALYSIS_MESSAGES.onlyAcceptedFormats,
 } as const;
 
 /** Our own texts of the shared upload card (British English). */

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { serverMessageOf } from '../../../api/error-message';
 import { UsernamePasswordForm } from '../../../shared/components/UsernamePasswordForm';
-import { toast } from '../../../shared/toast';
+import { useOwnToasts } from '../../../shared/toast';
 import { storeAdminToken } from '../admin-token';
 import { adminApi } from '../api/admin-api';
 import { ADMIN_TEXTS as T } from '../texts';
@@ -11,11 +11,13 @@ import { ADMIN_TEXTS as T } from '../texts';
 /**
  * /admin-login (spec §2, §5, §8): username and password (with show/hide), both required. A
  * successful login stores the bearer token (spec §6) and opens /admin; a refusal shows 'Login
- * Failed' with the server's text or 'Invalid credentials'.
+ * Failed' with the server's text or 'Invalid credentials', dismissed by a later success.
  */
 export function AdminLoginForm() {
   const navigate = useNavigate();
   const login = useMutation({ mutationFn: adminApi.login, meta: { ignoreUnauthorised: true } });
+  // A 'Login Failed' goes once a later attempt succeeds, and with the form (not over the dashboard).
+  const ownToasts = useOwnToasts();
 
   return (
     <UsernamePasswordForm
@@ -26,10 +28,12 @@ export function AdminLoginForm() {
       onSubmit={(credentials) =>
         login.mutate(credentials, {
           onSuccess: ({ token }) => {
+            ownToasts.dismiss();
             storeAdminToken(token);
             void navigate('/admin', { replace: true });
           },
-          onError: (error) => toast({ title: T.loginFailedTitle, description: serverMessageOf(error) ?? T.loginFailed, variant: 'error' }),
+          onError: (error) =>
+            ownToasts.show({ title: T.loginFailedTitle, description: serverMessageOf(error) ?? T.loginFailed, variant: 'error' }),
         })
       }
     >

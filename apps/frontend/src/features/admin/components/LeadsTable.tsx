@@ -10,6 +10,7 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
+import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { visuallyHidden } from '../../../shared/visually-hidden';
 import { ADMIN_TEXTS as T } from '../texts';
@@ -31,6 +32,18 @@ const PAGINATION_FIT: SxProps<Theme> = (theme) => ({
     // As specific as MUI's own rule (toolbar, then actions), which would otherwise keep its 20 px.
     '& .MuiTablePagination-toolbar .MuiTablePagination-actions': { ml: 0 },
   },
+});
+
+/**
+ * A value that must not break mid-word (an e-mail address, a source label): one line, cut with an
+ * ellipsis past `maxWidth` (the whole value in its title). The table scrolls sideways on a phone.
+ */
+const oneLine = (maxWidth: { xs: number; md: number }): SxProps<Theme> => ({
+  display: 'block',
+  maxWidth,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
 });
 
 const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
@@ -88,8 +101,16 @@ export function LeadsTable(props: LeadsTableProps) {
               <TableRow key={lead.id} hover data-testid="lead-row">
                 <TableCell>{lead.first_name}</TableCell>
                 <TableCell>{lead.last_name}</TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>{lead.email}</TableCell>
-                <TableCell>{T.sourceLabels[lead.source] ?? lead.source}</TableCell>
+                <TableCell>
+                  <Box component="span" title={lead.email} sx={oneLine({ xs: 240, md: 320 })}>
+                    {lead.email}
+                  </Box>
+                </TableCell>
+                <TableCell>
+                  <Box component="span" title={T.sourceLabels[lead.source] ?? lead.source} sx={oneLine({ xs: 200, md: 220 })}>
+                    {T.sourceLabels[lead.source] ?? lead.source}
+                  </Box>
+                </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime.format(new Date(lead.created_at))}</TableCell>
                 <TableCell sx={{ maxWidth: 320 }}>
                   <Box
@@ -108,16 +129,16 @@ export function LeadsTable(props: LeadsTableProps) {
                 </TableCell>
               </TableRow>
             ))}
-            {leads && leads.length === 0 && !failed && (
-              <TableRow>
-                <TableCell colSpan={LEAD_SORT_COLUMNS.length + 1} sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>
-                  {T.empty}
-                </TableCell>
-              </TableRow>
-            )}
           </TableBody>
         </Table>
       </TableContainer>
+      {/* Below the table rather than in a row of it: on a phone the table scrolls sideways, and a
+          centred row would put the text partly out of view. */}
+      {leads && leads.length === 0 && !failed && (
+        <Typography sx={{ py: 4, px: 2, textAlign: 'center' }} color="text.secondary" data-testid="leads-empty">
+          {T.empty}
+        </Typography>
+      )}
       <TablePagination
         component="div"
         count={total}

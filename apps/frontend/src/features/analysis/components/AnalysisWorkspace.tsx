@@ -51,7 +51,7 @@ export function AnalysisWorkspace() {
       result={result && <AnalysisResultCard key={result.id} result={result} />}
       empty={{ icon: ArchitectureOutlined, testId: 'analysis-empty', ...ANALYSIS_TEXTS.empty }}
       aside={<UpsellCard />}
-      footer={<PreviousAnalyses />}
+      footer={<PreviousAnalyses shownId={result?.id ?? null} />}
     />
   );
 }

@@ -1,11 +1,14 @@
+import type { PreviousAnalysis } from '@archlens/contracts/analysis';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { formatDateTime } from '../../../shared/format-date';
 import { usePreviousAnalyses } from '../hooks/use-previous-analyses';
+import { previousAnalysesShown, rememberAnalyses } from '../previous-analyses';
 import { ANALYSIS_TEXTS } from '../texts';
 
 const grid = {
@@ -17,9 +20,20 @@ const grid = {
   gap: 2,
 } as const;
 
-/** Up to 3 previous analyses, newest first (spec §2, §9). */
-export function PreviousAnalyses() {
+/**
+ * Up to 3 previous analyses, newest first (spec §2, §9), other than the one the results card
+ * shows (`shownId`): every list read on this visit is remembered, so that the 3 remain once the new
+ * analysis has taken a place in the server's answer (`previous-analyses.ts`).
+ */
+export function PreviousAnalyses({ shownId }: { shownId?: string | null }) {
   const { data, isPending, isError } = usePreviousAnalyses();
+  // Adjusted while rendering when a new list arrives (no effect, so no frame shows the short list).
+  const [known, setKnown] = useState<{ from: PreviousAnalysis[] | undefined; analyses: PreviousAnalysis[] }>({
+    from: undefined,
+    analyses: [],
+  });
+  if (data && data !== known.from) setKnown({ from: data, analyses: rememberAnalyses(known.analyses, data) });
+  const shown = previousAnalysesShown(known.analyses, shownId);
 
   return (
     <Box component="section" aria-labelledby="previous-heading" sx={{ mt: { xs: 5, md: 7 } }}>
@@ -37,9 +51,11 @@ export function PreviousAnalyses() {
         <Typography color="text.secondary">{ANALYSIS_TEXTS.previousError}</Typography>
       ) : (
         <>
-          {data.length === 0 && <Typography color="text.secondary">{ANALYSIS_TEXTS.previousEmpty}</Typography>}
+          {shown.length === 0 && (
+            <Typography color="text.secondary">{shownId ? ANALYSIS_TEXTS.previousNoneEarlier : ANALYSIS_TEXTS.previousEmpty}</Typography>
+          )}
           <Box component="ol" data-testid="previous-analyses" sx={grid}>
-            {data.map((item) => (
+            {shown.map((item) => (
               <Card component="li" key={item.id} data-testid="previous-analysis">
                 <CardContent sx={{ p: 2.5 }}>
                   <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1, mb: 1.25 }}>

@@ -2,7 +2,7 @@ import { forgotPasswordRequestSchema, type ForgotPasswordRequest } from '@archle
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { serverMessageOf } from '../../../api/error-message';
-import { toast } from '../../../shared/toast';
+import { toast, useOwnToasts } from '../../../shared/toast';
 import { useForgotPassword } from '../hooks/use-auth-mutations';
 import { useValidatedForm } from '../hooks/use-validated-form';
 import { AUTH_TEXTS } from '../texts';
@@ -16,16 +16,19 @@ import { SubmitButton } from './SubmitButton';
  */
 export function ForgotPasswordForm({ onSent }: { onSent: () => void }) {
   const forgotPassword = useForgotPassword();
+  // Its failure toast goes when the form does (the dialog closed or changed mode) or succeeds.
+  const ownToasts = useOwnToasts();
   const form = useValidatedForm<ForgotPasswordRequest, ForgotPasswordRequest>(forgotPasswordRequestSchema, { email: '' });
 
   const submit = form.handleSubmit((body) =>
     forgotPassword.mutate(body, {
       onSuccess: () => {
+        ownToasts.dismiss();
         toast({ title: AUTH_TEXTS.forgotSuccessTitle, description: AUTH_TEXTS.forgotSuccess, variant: 'success' });
         onSent();
       },
       onError: (error) =>
-        toast({
+        ownToasts.show({
           title: AUTH_TEXTS.forgotFailedTitle,
           description: serverMessageOf(error) ?? AUTH_TEXTS.forgotFailedFallback,
           variant: 'error',

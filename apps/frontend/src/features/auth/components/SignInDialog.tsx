@@ -40,7 +40,7 @@ export default function SignInDialog({ open, mode, onModeChange, onClose }: Sign
 
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="sign-in-dialog-title">
-      <DialogTitle id="sign-in-dialog-title" component="h2" variant="h2" sx={{ pr: 7, pt: 3, pb: 1 }}>
+      <DialogTitle id="sign-in-dialog-title" sx={{ pr: 7 }}>
         {texts.title}
       </DialogTitle>
       <IconButton aria-label={AUTH_TEXTS.close} onClick={onClose} sx={{ position: 'absolute', right: 12, top: 16 }}>

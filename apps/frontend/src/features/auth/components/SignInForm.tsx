@@ -4,7 +4,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { serverMessageOf } from '../../../api/error-message';
-import { toast } from '../../../shared/toast';
+import { toast, useOwnToasts } from '../../../shared/toast';
 import { useSignIn } from '../hooks/use-auth-mutations';
 import { useValidatedForm } from '../hooks/use-validated-form';
 import { AUTH_TEXTS } from '../texts';
@@ -18,16 +18,19 @@ import { SubmitButton } from './SubmitButton';
  */
 export function SignInForm({ onSignedIn, onForgotPassword }: { onSignedIn: () => void; onForgotPassword: () => void }) {
   const signIn = useSignIn();
+  // Its failure toast goes when the form does (the dialog closed or changed mode) or succeeds.
+  const ownToasts = useOwnToasts();
   const form = useValidatedForm<SignInRequest, SignInRequest>(signInRequestSchema, { email: '', password: '' });
 
   const submit = form.handleSubmit((body) =>
     signIn.mutate(body, {
       onSuccess: () => {
+        ownToasts.dismiss();
         toast({ title: AUTH_TEXTS.signInSuccessTitle, description: AUTH_TEXTS.signInSuccess, variant: 'success' });
         onSignedIn();
       },
       onError: (error) =>
-        toast({
+        ownToasts.show({
           title: AUTH_TEXTS.signInFailedTitle,
           description: serverMessageOf(error) ?? AUTH_TEXTS.signInFailedFallback,
           variant: 'error',

@@ -2,7 +2,7 @@ import { signUpRequestSchema, type SignUpRequest } from '@archlens/contracts/aut
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { serverMessageOf } from '../../../api/error-message';
-import { toast } from '../../../shared/toast';
+import { toast, useOwnToasts } from '../../../shared/toast';
 import { useSignUp } from '../hooks/use-auth-mutations';
 import { useValidatedForm } from '../hooks/use-validated-form';
 import { AUTH_TEXTS } from '../texts';
@@ -18,6 +18,8 @@ type SignUpFields = Record<keyof SignUpRequest, string>;
  */
 export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
   const signUp = useSignUp();
+  // Its failure toast goes when the form does (the dialog closed or changed mode) or succeeds.
+  const ownToasts = useOwnToasts();
   const form = useValidatedForm<SignUpFields, SignUpRequest>(signUpRequestSchema, {
     email: '',
     first_name: '',
@@ -28,11 +30,12 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
   const submit = form.handleSubmit((body) =>
     signUp.mutate(body, {
       onSuccess: () => {
+        ownToasts.dismiss();
         toast({ title: AUTH_TEXTS.signUpSuccessTitle, description: AUTH_TEXTS.signUpSuccess, variant: 'success' });
         onSignedUp();
       },
       onError: (error) =>
-        toast({
+        ownToasts.show({
           title: AUTH_TEXTS.signUpFailedTitle,
           description: serverMessageOf(error) ?? AUTH_TEXTS.signUpFailedFallback,
           variant: 'error',

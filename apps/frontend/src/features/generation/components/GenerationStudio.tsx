@@ -4,7 +4,7 @@ import { buildGenerationPrompt, MAX_REFERENCE_IMAGES, VARIATIONS } from '@archle
 import PhotoLibraryOutlined from '@mui/icons-material/PhotoLibraryOutlined';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import { useState } from 'react';
+import { useReducer, useState } from 'react';
 import { isUnauthorisedError } from '../../../api/client';
 import { EmptyStateCard } from '../../../shared/components/EmptyStateCard';
 import { ProgressCard } from '../../../shared/components/ProgressCard';
@@ -17,8 +17,10 @@ import {
   DEFAULT_SETTINGS,
   isGenerateDisabled,
   parseSeed,
+  resultsAfter,
   resultView,
   type GenerationSettings,
+  type ResultsEvent,
 } from '../generation-rules';
 import { useChosenImages } from '../hooks/use-chosen-images';
 import { useGenerate } from '../hooks/use-generate';
@@ -99,7 +101,11 @@ export function GenerationStudio({ subscription }: { subscription: Subscription 
   const { mutateAsync: generate } = useGenerate();
   const progress = useGenerationProgress();
   const [pending, setPending] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // A new generation clears the previous result (`resultsAfter`).
+  const [outcome, dispatchResults] = useReducer(
+    (current: Outcome | null, event: ResultsEvent<Outcome>) => resultsAfter(current, event),
+    null,
+  );
 
   const sketchDescription =
     analysis.state.status === 'read' && analysis.state.sketchId === sketch?.id ? analysis.state.reading.description : '';
@@ -135,6 +141,7 @@ export function GenerationStudio({ subscription }: { subscription: Subscription 
     const inputs = { sketch: sketch.file, references: references.images.map((image) => image.file) };
     const jobId = newJobId();
     setPending(true);
+    dispatchResults({ type: 'started' });
     try {
       // The event stream is open before the request, so no stage is missed (issue 16).
       await progress.begin(jobId);
@@ -154,7 +161,7 @@ export function GenerationStudio({ subscription }: { subscription: Subscription 
         },
       });
       progress.finish();
-      setOutcome({ result, createdAt: new Date().toISOString(), ...inputs });
+      dispatchResults({ type: 'succeeded', outcome: { result, createdAt: new Date().toISOString(), ...inputs } });
       const providerName = GENERATION_TEXTS.controls.providerName(result.metadata.provider);
       toast(
         resultView(result.metadata).kind === 'workflow'
@@ -162,6 +169,7 @@ export function GenerationStudio({ subscription }: { subscription: Subscription 
           : { title: toasts.imagesReadyTitle, description: toasts.imagesReady(result.images.length), variant: 'success' },
       );
     } catch (error) {
+      dispatchResults({ type: 'failed' });
       progress.abort();
       // A 401 is the global handler's (spec §8).
       if (!isUnauthorisedError(error)) toast({ ...generationErrorToast(error), variant: 'error' });
@@ -200,7 +208,7 @@ export function GenerationStudio({ subscription }: { subscription: Subscription 
           <GenerationControls settings={settings} onChange={(change) => setSettings((prev) => ({ ...prev, ...change }))} locked={locked} />
         </Stack>
         <Stack spacing={3} sx={{ minWidth: 0, position: { md: 'sticky' }, top: { md: 88 } }}>
-          <CombinedPromptCard prompt={prompt} />
+          <CombinedPromptCard prompt={prompt} styleDescription={style.text} />
           <CreditsMeterCard
             meter={meter}
             pending={pending}

@@ -1,4 +1,5 @@
-import { MAX_GENERATION_STYLE_CHARS } from '@archlens/contracts/generation';
+import { countCharacters } from '@archlens/contracts/plain-text';
+import { MAX_STYLE_DESCRIPTION_CHARS, STYLE_DESCRIPTION_INPUT_MAX_LENGTH } from '@archlens/contracts/style-profile';
 import { countWords } from '@archlens/contracts/words';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import SaveOutlined from '@mui/icons-material/SaveOutlined';
@@ -17,11 +18,13 @@ const T = GENERATION_TEXTS.style;
 /**
  * Spec §2 /create style description: a text area prefilled from the saved style profile, read-only
  * until Edit (editable at once when nothing is saved), holding at most 500 characters (spec §5, §9;
- * `MAX_GENERATION_STYLE_CHARS`), with character and word counts and 'Save as default' (spec §5
+ * counted as the server and /account count them: `countCharacters`, with the attribute limit
+ * `STYLE_DESCRIPTION_INPUT_MAX_LENGTH`, so an emoji is one character), with character and word counts and 'Save as default' (spec §5
  * editor checks, spec §8 'Save Failed'; see `useStyleDraft`).
  */
 export function StyleDescriptionCard({ style, locked }: { style: StyleDraft; locked: boolean }) {
   const field = useRef<HTMLTextAreaElement>(null);
+  const characters = countCharacters(style.text);
   const note = style.edited ? T.edited : style.fromProfile ? T.fromProfile : style.loading ? ' ' : T.noProfile;
 
   const edit = () => {
@@ -75,12 +78,18 @@ export function StyleDescriptionCard({ style, locked }: { style: StyleDraft; loc
           disabled={style.loading || locked}
           inputRef={field}
           slotProps={{
-            htmlInput: { maxLength: MAX_GENERATION_STYLE_CHARS, readOnly: !style.editable, 'data-testid': 'generation-style' },
+            htmlInput: { maxLength: STYLE_DESCRIPTION_INPUT_MAX_LENGTH, readOnly: !style.editable, 'data-testid': 'generation-style' },
           }}
           sx={style.editable ? undefined : { '& .MuiInputBase-root': { bgcolor: 'background.default' } }}
         />
-        <Typography variant="body2" color="text.secondary" aria-live="polite" sx={{ mt: 1 }} data-testid="generation-style-counts">
-          {T.counts(style.text.length, MAX_GENERATION_STYLE_CHARS, countWords(style.text))}
+        <Typography
+          variant="body2"
+          color={characters > MAX_STYLE_DESCRIPTION_CHARS ? 'error' : 'text.secondary'}
+          aria-live="polite"
+          sx={{ mt: 1 }}
+          data-testid="generation-style-counts"
+        >
+          {T.counts(characters, MAX_STYLE_DESCRIPTION_CHARS, countWords(style.text))}
         </Typography>
       </CardContent>
     </Card>

@@ -1,5 +1,6 @@
 import OpenInNew from '@mui/icons-material/OpenInNew';
 import Fab from '@mui/material/Fab';
+import { FLOATING_BUTTON_POSITION } from '../../../shared/floating-buttons';
 import { NAVIGATION_TEXTS, SERVICES_URL } from '../texts';
 
 /** Spec §2: a floating button at the bottom centre of every page opens the services page in a new tab. */
@@ -16,7 +17,7 @@ export function ServicesButton() {
       data-testid="services-button"
       sx={{
         position: 'fixed',
-        bottom: { xs: 16, sm: 24 },
+        bottom: FLOATING_BUTTON_POSITION,
         left: '50%',
         transform: 'translateX(-50%)',
         zIndex: (theme) => theme.zIndex.speedDial,

@@ -5,21 +5,18 @@ import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router-dom';
 import { toast } from '../../../shared/toast';
 import { AUTH_PATHS } from '../../auth/texts';
+import { isCurrentActivePlan } from '../current-plan';
 import { goToLoginSoon, useCheckout } from '../hooks/use-checkout';
 import { PRICING_TEXTS } from '../texts';
 import { PlanCard } from './PlanCard';
 
 const P = PRICING_TEXTS.plans;
 
-/** Spec §4: the button of a plan is disabled when the user is on that plan and it is active. */
-export function isCurrentActivePlan(user: PublicUser | null, plan: PaidPlanType): boolean {
-  return user?.subscription?.status === 'active' && user.subscription.plan === plan;
-}
-
 /**
  * The three plans of /pricing (spec §2, §4, §8, §9): Free goes to /analyse signed in and to login
  * signed out; a Pro plan opens Stripe Checkout signed in, and signed out shows 'Sign In Required'
- * and goes to login. The current active plan's button is disabled.
+ * and goes to login. The current active plan's button is disabled (both Pro buttons on the
+ * unlimited VIP plan: `isCurrentActivePlan`).
  */
 export function PricingPlans({ user }: { user: PublicUser | null }) {
   const checkout = useCheckout();
@@ -30,6 +27,7 @@ export function PricingPlans({ user }: { user: PublicUser | null }) {
       goToLoginSoon();
       return;
     }
+    if (isCurrentActivePlan(user, plan)) return;
     checkout.mutate(plan);
   };
 

@@ -7,7 +7,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { apiRequest } from '../../../api/client';
 import { serverMessageOf } from '../../../api/error-message';
 import { UsernamePasswordForm } from '../../../shared/components/UsernamePasswordForm';
-import { toast } from '../../../shared/toast';
+import { toast, useOwnToasts } from '../../../shared/toast';
 import { VIP_DEMO_CREDENTIALS, VIP_TEXTS as T } from '../texts';
 
 const VIP_LOGIN_PATH = '/api/vip-login';
@@ -26,6 +26,8 @@ function vipLogin(body: VipLoginRequest) {
  */
 export function VipLoginForm() {
   const login = useMutation({ mutationFn: vipLogin, meta: { ignoreUnauthorised: true } });
+  // An 'Access Denied' goes once a later attempt succeeds, and with the form.
+  const ownToasts = useOwnToasts();
   const [demo, setDemo] = useState({ ...VIP_DEMO_CREDENTIALS, version: 0 });
 
   return (
@@ -39,10 +41,11 @@ export function VipLoginForm() {
         login.mutate(credentials, {
           onSuccess: (answer) => {
             if (answer.success !== true) return;
+            ownToasts.dismiss();
             toast({ title: T.welcomeTitle, description: T.welcome, variant: 'success' });
             window.location.assign('/');
           },
-          onError: (error) => toast({ title: T.deniedTitle, description: serverMessageOf(error) ?? T.denied, variant: 'error' }),
+          onError: (error) => ownToasts.show({ title: T.deniedTitle, description: serverMessageOf(error) ?? T.denied, variant: 'error' }),
         })
       }
     >

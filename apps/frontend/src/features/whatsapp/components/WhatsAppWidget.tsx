@@ -5,9 +5,11 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Fab from '@mui/material/Fab';
+import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
+import { FLOATING_BUTTON_POSITION } from '../../../shared/floating-buttons';
 import { toast } from '../../../shared/toast';
 import { WHATSAPP_TEXTS as T } from '../texts';
 import { WHATSAPP_PHONE } from '../whatsapp-phone';
@@ -55,7 +57,7 @@ export default function WhatsAppWidget() {
         sx={{
           position: 'fixed',
           left: { xs: 16, sm: 24 },
-          bottom: { xs: 16, sm: 24 },
+          bottom: FLOATING_BUTTON_POSITION,
           zIndex: (theme) => theme.zIndex.speedDial,
           bgcolor: '#1f7a4d',
           color: 'common.white',
@@ -79,20 +81,28 @@ export default function WhatsAppWidget() {
               autoFocus
               sx={{ mt: 1 }}
             />
-            <Typography
-              variant="caption"
-              color="text.secondary"
-              component="p"
-              sx={{ mt: 1, textAlign: 'right' }}
-              data-testid="whatsapp-characters"
-            >
-              {T.characters(message.length)}
-            </Typography>
+            {/* Paste belongs to the message box: under it, beside the count (one line at 390 px:
+                neither wraps), so that the actions below are only Cancel and Send. */}
+            <Stack direction="row" sx={{ mt: 1, alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+              <Button onClick={() => void paste()} variant="outlined" color="secondary" size="small" sx={{ whiteSpace: 'nowrap' }}>
+                {T.pasteFromClipboard}
+              </Button>
+              <Typography
+                variant="caption"
+                color="text.secondary"
+                component="p"
+                sx={{ whiteSpace: 'nowrap' }}
+                data-testid="whatsapp-characters"
+              >
+                {T.characters(message.length)}
+              </Typography>
+            </Stack>
           </DialogContent>
-          <DialogActions sx={{ px: 3, pb: 2.5, gap: 1, flexWrap: 'wrap' }}>
-            <Button onClick={() => void paste()} color="secondary" sx={{ mr: 'auto' }}>
-              {T.pasteFromClipboard}
-            </Button>
+          {/* A phone stacks the two full width, Send on top; wider screens keep them in a row at the right. */}
+          <DialogActions
+            disableSpacing
+            sx={{ px: 3, pb: 2.5, gap: 1, flexDirection: { xs: 'column-reverse', sm: 'row' }, alignItems: { xs: 'stretch', sm: 'center' } }}
+          >
             <Button onClick={() => setOpen(false)} color="secondary">
               {T.cancel}
             </Button>
