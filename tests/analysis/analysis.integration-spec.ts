@@ -93,8 +93,8 @@ describe('Design Language Analysis end to end: gateway → S3 → analysis queue
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('lists only the 3 most recent analyses of the signed-in user, newest first', async () => {
-    for (let i = 0; i < 3; i++) {
+  it('lists only the 4 most recent analyses of the signed-in user, newest first (3 shown beside the one on screen)', async () => {
+    for (let i = 0; i < 5; i++) {
       await request(stack.http)
         .post('/api/analyze')
         .set('Cookie', cookie)
@@ -102,8 +102,8 @@ describe('Design Language Analysis end to end: gateway → S3 → analysis queue
         .expect(200);
     }
     const res = await request(stack.http).get('/api/analyses').set('Cookie', cookie).expect(200);
-    expect(res.body).toHaveLength(3);
-    expect(res.body.map((a: { imageCount: number }) => a.imageCount)).toEqual([1, 1, 1]);
+    expect(res.body).toHaveLength(4);
+    expect(res.body.map((a: { imageCount: number }) => a.imageCount)).toEqual([1, 1, 1, 1]);
     const times = res.body.map((a: { createdAt: string }) => Date.parse(a.createdAt));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     for (const a of res.body) expect(countWords(a.primaryDescription)).toBe(PRIMARY_DESCRIPTION_WORDS);

@@ -24,6 +24,11 @@ export const MAX_IMAGE_PIXELS = 50_000_000;
 export const PRIMARY_DESCRIPTION_WORDS = 88;
 /** Spec §9: only the 3 most recent previous analyses are shown. */
 export const PREVIOUS_ANALYSES_SHOWN = 3;
+/**
+ * How many analyses `GET /api/analyses` lists: one more than are shown, because the newest may be
+ * the one /analyse already shows in its results card, which the list then leaves out.
+ */
+export const PREVIOUS_ANALYSES_LISTED = PREVIOUS_ANALYSES_SHOWN + 1;
 /** Issue #2: at least 5 lower-case tags. */
 export const MIN_TAGS = 5;
 /** Issue #2: at most 12 lower-case tags. */
@@ -107,8 +112,8 @@ export const previousAnalysisSchema = z.object({
   primaryDescription: z.string(),
 });
 export type PreviousAnalysis = z.infer<typeof previousAnalysisSchema>;
-/** `GET /api/analyses` response: at most 3 previous analyses, newest first (spec §9). */
-export const previousAnalysesResponseSchema = z.array(previousAnalysisSchema).max(PREVIOUS_ANALYSES_SHOWN);
+/** `GET /api/analyses` response: the `PREVIOUS_ANALYSES_LISTED` most recent analyses, newest first (spec §9). */
+export const previousAnalysesResponseSchema = z.array(previousAnalysisSchema).max(PREVIOUS_ANALYSES_LISTED);
 
 /** Key of an original photo in object storage (ARCHITECTURE.md): `uploads/<userId>/<uuid>.<ext>`. */
 export const ORIGINAL_KEY_PATTERN = /^uploads\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.(jpg|png|webp)$/;

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource, Repository } from 'typeorm';
 import {
-  PREVIOUS_ANALYSES_SHOWN,
+  PREVIOUS_ANALYSES_LISTED,
   type AnalyseImagesJob,
   type AnalysisText,
   type AnalyzeResponse,
@@ -77,12 +77,12 @@ export class AnalysisService {
     };
   }
 
-  /** The user's most recent analyses, newest first (spec §9: 3). */
+  /** The user's `PREVIOUS_ANALYSES_LISTED` most recent analyses, newest first (spec §9: 3 shown, beside the one on screen). */
   async listRecent(userId: string): Promise<PreviousAnalysis[]> {
     const rows = await this.analyses.find({
       where: { userId },
       order: { createdAt: 'DESC' },
-      take: PREVIOUS_ANALYSES_SHOWN,
+      take: PREVIOUS_ANALYSES_LISTED,
       select: { id: true, createdAt: true, imageCount: true, primaryDescription: true },
     });
     return rows.map((r) => ({

@@ -15,7 +15,7 @@ export interface ToastOptions {
 
 /**
  * Shows a toast with a title and an optional line of description (spec §8 titles and texts).
- * @returns its key, for `dismissToast`
+ * @returns its key (`useOwnToasts` closes its own toasts by it)
  */
 export function toast({ title, description, variant = 'info' }: ToastOptions): SnackbarKey {
   return enqueueSnackbar({
@@ -27,11 +27,6 @@ export function toast({ title, description, variant = 'info' }: ToastOptions): S
       </>
     ),
   });
-}
-
-/** Dismisses a toast shown by `toast` (a no-op once it has gone). */
-export function dismissToast(key: SnackbarKey): void {
-  closeSnackbar(key);
 }
 
 /**

@@ -12,7 +12,6 @@ import {
   missingStylePlace,
   overLimitOf,
   parseSeed,
-  resultsAfter,
   resultView,
   type ResultViewInput,
 } from './generation-rules';
@@ -241,25 +240,6 @@ describe('generation status display (spec §4)', () => {
     expect(generationStatusDisplay('failed')).toEqual({ label: 'Failed', color: 'error', icon: 'cross' });
     expect(generationStatusDisplay('pending')).toEqual({ label: 'In Progress', color: 'default', icon: 'clock' });
     expect(generationStatusDisplay('queued')).toEqual({ label: 'In Progress', color: 'default', icon: 'clock' });
-  });
-});
-
-describe('results panel across generations (spec §4: idle → pending → results)', () => {
-  const first = { jobId: 'first' };
-  const second = { jobId: 'second' };
-
-  it('a generation that starts clears the previous result, whatever its provider', () => {
-    expect(resultsAfter(first, { type: 'started' })).toBeNull();
-  });
-
-  it('a failed generation leaves no result behind, so the previous one never shows under the new settings', () => {
-    const started = resultsAfter(first, { type: 'started' });
-    expect(resultsAfter(started, { type: 'failed' })).toBeNull();
-    expect(resultsAfter(first, { type: 'failed' })).toBeNull();
-  });
-
-  it('a generation that succeeds shows its own result', () => {
-    expect(resultsAfter(resultsAfter(first, { type: 'started' }), { type: 'succeeded', outcome: second })).toBe(second);
   });
 });
 

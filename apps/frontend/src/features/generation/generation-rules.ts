@@ -203,19 +203,6 @@ export interface GenerationSettings {
 /** Spec §9 defaults: 16:9, sora, medium, golden hour, influence 75, 1 variation, no seed. */
 export const DEFAULT_SETTINGS: GenerationSettings = { ...GENERATION_DEFAULTS, seed: '' };
 
-/** What happens to the results panel of /create: a generation starts, succeeds with its outcome, or fails. */
-export type ResultsEvent<Outcome> = { type: 'started' } | { type: 'succeeded'; outcome: Outcome } | { type: 'failed' };
-
-/**
- * The outcome the results panel of /create shows after `event` (spec §4: idle → pending with
- * progress → results). A generation that starts clears the previous outcome, so the panel never
- * shows one provider's result under another's settings, or a result the generation that just
- * failed did not make; the progress card, then the new result or the empty state, take its place.
- */
-export function resultsAfter<Outcome>(_current: Outcome | null, event: ResultsEvent<Outcome>): Outcome | null {
-  return event.type === 'succeeded' ? event.outcome : null;
-}
-
 /** Spec §4 generation status display: the label, its colour and its icon. */
 export interface GenerationStatusDisplay {
   label: string;

@@ -30,8 +30,6 @@ export type RecipientCheck<Out> =
       ok: false;
       /** The first problem of each recipient field, in the schema's words. */
       errors: RecipientErrors;
-      /** The first recipient field with a problem (to focus), or null when only the rest of the body has one. */
-      firstInvalid: RecipientField | null;
       /** True when a recipient field is empty (spec §5 'Please fill in all fields.'). */
       missing: boolean;
       /** The first problem of a field that is not a recipient field (the clipboard text), or null. */
@@ -66,7 +64,6 @@ export function checkRecipient<Out>(
   return {
     ok: false,
     errors,
-    firstInvalid: RECIPIENT_FIELDS.find((field) => errors[field] !== undefined) ?? null,
     missing: RECIPIENT_FIELDS.some((field) => errors[field] === missingText),
     other,
   };

@@ -1,14 +1,12 @@
-import type { PreviousAnalysis } from '@archlens/contracts/analysis';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import { formatDateTime } from '../../../shared/format-date';
 import { usePreviousAnalyses } from '../hooks/use-previous-analyses';
-import { previousAnalysesShown, rememberAnalyses } from '../previous-analyses';
+import { previousAnalysesShown } from '../previous-analyses';
 import { ANALYSIS_TEXTS } from '../texts';
 
 const grid = {
@@ -22,18 +20,11 @@ const grid = {
 
 /**
  * Up to 3 previous analyses, newest first (spec §2, §9), other than the one the results card
- * shows (`shownId`): every list read on this visit is remembered, so that the 3 remain once the new
- * analysis has taken a place in the server's answer (`previous-analyses.ts`).
+ * shows (`shownId`; `previousAnalysesShown`).
  */
 export function PreviousAnalyses({ shownId }: { shownId?: string | null }) {
   const { data, isPending, isError } = usePreviousAnalyses();
-  // Adjusted while rendering when a new list arrives (no effect, so no frame shows the short list).
-  const [known, setKnown] = useState<{ from: PreviousAnalysis[] | undefined; analyses: PreviousAnalysis[] }>({
-    from: undefined,
-    analyses: [],
-  });
-  if (data && data !== known.from) setKnown({ from: data, analyses: rememberAnalyses(known.analyses, data) });
-  const shown = previousAnalysesShown(known.analyses, shownId);
+  const shown = previousAnalysesShown(data ?? [], shownId);
 
   return (
     <Box component="section" aria-labelledby="previous-heading" sx={{ mt: { xs: 5, md: 7 } }}>

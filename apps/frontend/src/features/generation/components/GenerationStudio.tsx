@@ -4,7 +4,7 @@ import { buildGenerationPrompt, MAX_REFERENCE_IMAGES, VARIATIONS } from '@archle
 import PhotoLibraryOutlined from '@mui/icons-material/PhotoLibraryOutlined';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import { useReducer, useState } from 'react';
+import { useState } from 'react';
 import { isUnauthorisedError } from '../../../api/client';
 import { EmptyStateCard } from '../../../shared/components/EmptyStateCard';
 import { ProgressCard } from '../../../shared/components/ProgressCard';
@@ -17,10 +17,8 @@ import {
   DEFAULT_SETTINGS,
   isGenerateDisabled,
   parseSeed,
-  resultsAfter,
   resultView,
   type GenerationSettings,
-  type ResultsEvent,
 } from '../generation-rules';
 import { useChosenImages } from '../hooks/use-chosen-images';
 import { useGenerate } from '../hooks/use-generate';
@@ -101,11 +99,7 @@ export function GenerationStudio({ subscription }: { subscription: Subscription 
   const { mutateAsync: generate } = useGenerate();
   const progress = useGenerationProgress();
   const [pending, setPending] = useState(false);
-  // A new generation clears the previous result (`resultsAfter`).
-  const [outcome, dispatchResults] = useReducer(
-    (current: Outcome | null, event: ResultsEvent<Outcome>) => resultsAfter(current, event),
-    null,
-  );
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   const sketchDescription =
     analysis.state.status === 'read' && analysis.state.sketchId === sketch?.id ? analysis.state.reading.description : '';
@@ -141,7 +135,9 @@ export function GenerationStudio({ subscription }: { subscription: Subscription 
     const inputs = { sketch: sketch.file, references: references.images.map((image) => image.file) };
     const jobId = newJobId();
     setPending(true);
-    dispatchResults({ type: 'started' });
+    // A new generation clears the previous result, so the panel never shows one provider's result
+    // under another's settings, nor one that the generation failing now did not make (spec §4).
+    setOutcome(null);
     try {
       // The event stream is open before the request, so no stage is missed (issue 16).
       await progress.begin(jobId);
@@ -161,7 +157,7 @@ export function GenerationStudio({ subscription }: { subscription: Subscription 
         },
       });
       progress.finish();
-      dispatchResults({ type: 'succeeded', outcome: { result, createdAt: new Date().toISOString(), ...inputs } });
+      setOutcome({ result, createdAt: new Date().toISOString(), ...inputs });
       const providerName = GENERATION_TEXTS.controls.providerName(result.metadata.provider);
       toast(
         resultView(result.metadata).kind === 'workflow'
@@ -169,7 +165,6 @@ export function GenerationStudio({ subscription }: { subscription: Subscription 
           : { title: toasts.imagesReadyTitle, description: toasts.imagesReady(result.images.length), variant: 'success' },
       );
     } catch (error) {
-      dispatchResults({ type: 'failed' });
       progress.abort();
       // A 401 is the global handler's (spec §8).
       if (!isUnauthorisedError(error)) toast({ ...generationErrorToast(error), variant: 'error' });
