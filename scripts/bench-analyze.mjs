@@ -2,15 +2,17 @@
 // `npm run bench:analyze` (docs/performance.md): what the architecture adds to one analysis, and
 // what a burst of large uploads costs the gateway. Three parts, on the offline engine:
 // 1. latency: POST /api/analyze (gateway → S3 → BullMQ → analysis-worker → PostgreSQL → response)
-//    with three fixture photos at concurrency 1 and 8, beside the same analysis run in-process;
+//    with three fixture photos at concurrency 1 and 8, beside the same analysis run in-process, and
+//    at concurrency 1 the S3 store alone taking the three photos and giving them back;
 // 2. memory: the gateway's peak RSS while 20 users each send 10 photos of about 5 MB at once;
 // 3. flood: 20 users each send 10 × 50 MB at once, while GET /api/health is polled every 200 ms.
 // The app runs as `npm start` runs it, on its own port, database, Redis database and state directory.
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { appPid, percentile, sampleRss, startBenchApp } from './bench-app.mjs';
+import { appPid, inParallel, percentile, sampleRss, startBenchApp } from './bench-app.mjs';
 import { buildAll, ensureDependencies, log, ROOT } from './bootstrap.mjs';
 
 const PORT = 3200;
@@ -59,25 +61,8 @@ const { default: MultipartForm } = await import('form-data');
 const { MAX_IMAGE_BYTES } = await import('@archlens/contracts/analysis');
 const images = PHOTOS.map((name) => ({ name, bytes: readFileSync(path.join(FIXTURES, name)) }));
 
-/**
- * Runs `total` calls of `once(lane)` with `concurrency` lanes (0 to concurrency - 1) in flight;
- * returns each call's duration in ms.
- */
-async function measure(once, total, concurrency) {
-  const durations = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async (_, lane) => {
-      while (next < total) {
-        next += 1;
-        const start = performance.now();
-        await once(lane);
-        durations.push(performance.now() - start);
-      }
-    }),
-  );
-  return durations;
-}
+/** Runs `total` calls of `once(lane)`, `concurrency` at a time; returns each call's duration in ms. */
+const measure = async (once, total, concurrency) => (await inParallel(total, concurrency, once)).durations;
 
 /**
  * Ten real JPEGs of 5 MB ± 5 %, made once from the fixture photos and kept in `.local/bench/`:
@@ -287,6 +272,23 @@ try {
     await engine.analyse(images.map((i) => i.bytes));
   };
 
+  // The S3 store alone, as the pipeline uses it: the gateway stores the photos one after another,
+  // the worker reads them back at once. The same store and client as the app's (services.json).
+  const { ObjectStorage } = await import(path.join(ROOT, 'libs/platform/dist/storage.js'));
+  const services = JSON.parse(readFileSync(path.join(ROOT, STATE_DIR, 'services.json'), 'utf8'));
+  const storage = new ObjectStorage({ ...process.env, ...services.s3 });
+  const storeTimes = { store: [], readBack: [] };
+  const storeAndReadBack = async () => {
+    const keys = images.map((image) => `uploads/bench-store-alone/${randomUUID()}${path.extname(image.name)}`);
+    const start = performance.now();
+    for (const [i, image] of images.entries()) await storage.put(keys[i], image.bytes, 'image/jpeg');
+    const stored = performance.now();
+    await Promise.all(keys.map((key) => storage.get(key)));
+    storeTimes.store.push(stored - start);
+    storeTimes.readBack.push(performance.now() - stored);
+    await storage.remove(keys);
+  };
+
   // 1. Latency. The two sides alternate in rounds of `concurrency` calls, so that a slower or
   // faster spell of this shared machine falls on both of them instead of on one.
   const rows = [];
@@ -300,6 +302,7 @@ try {
     for (let done = 0; done < total; done += concurrency) {
       inProcess.push(...(await measure(analyseInProcess, concurrency, concurrency)));
       pipeline.push(...(await measure(analyseOverHttp, concurrency, concurrency)));
+      if (concurrency === 1) await storeAndReadBack();
     }
     rows.push({ concurrency, total, inProcess, pipeline });
   }
@@ -380,6 +383,12 @@ try {
   const c8 = rows.find((r) => r.concurrency === 8);
   console.log(`at concurrency 8: added latency p50: ${Math.round(c8.added.p50)} ms, p95: ${Math.round(c8.added.p95)} ms`);
   const c1 = rows.find((r) => r.concurrency === 1);
+  const storeP50 = percentile(storeTimes.store, 50);
+  const readBackP50 = percentile(storeTimes.readBack, 50);
+  console.log(
+    `the S3 store alone, the same 3 photos at concurrency 1: stored one after another p50 ${storeP50.toFixed(1)} ms, ` +
+      `read back at once p50 ${readBackP50.toFixed(1)} ms; ${(storeP50 + readBackP50).toFixed(1)} ms of the added latency`,
+  );
   console.log(
     `added latency p50: ${Math.round(c1.added.p50)} ms, p95: ${Math.round(c1.added.p95)} ms (target: added p50 at concurrency 1 at most ${TARGET_ADDED_P50_MS} ms)`,
   );

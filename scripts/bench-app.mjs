@@ -171,6 +171,30 @@ export async function clearBenchState({ database, redisDb, stateDir }) {
   rmSync(path.join(ROOT, stateDir), { recursive: true, force: true });
 }
 
+/**
+ * Runs `count` calls of `task(lane)`, `inFlight` at a time: lanes 0 to inFlight − 1, each starting
+ * its next call when its last one ends.
+ * @returns each call's result and duration (ms), in the order they ended, and the wall time (ms)
+ * @throws the first error a call throws (the other lanes' calls under way still finish)
+ */
+export async function inParallel(count, inFlight, task) {
+  const results = [];
+  const durations = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: inFlight }, async (_, lane) => {
+      while (next < count) {
+        next += 1;
+        const start = performance.now();
+        results.push(await task(lane));
+        durations.push(performance.now() - start);
+      }
+    }),
+  );
+  return { results, durations, wallMs: performance.now() - started };
+}
+
 /** The `p`th percentile (0 to 100, nearest rank) of `values`. */
 export function percentile(values, p) {
   const sorted = [...values].sort((a, b) => a - b);

@@ -8,11 +8,13 @@
 // Budget: at least 500 reservations/s, p95 at most 100 ms, the balance never below zero (800 of each
 // run's 1,000 fit; the rest must be refused with 409). With n in flight, a caller waits about
 // n / throughput (Little's law), so p95 ≤ 100 ms can hold only with few in flight: docs/performance.md.
-// Clears its state before and after. `ARCHLENS_SKIP_BUILD=1` skips the build.
+// Then the same runs through the queue alone (`bench-queue-alone.mjs`: a worker that does nothing,
+// with the billing queue's settings), the floor under any handler. Clears its state before and after. `ARCHLENS_SKIP_BUILD=1` skips the build.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { clearBenchState, connectBenchDatabase, percentile, startBenchApp } from './bench-app.mjs';
+import { clearBenchState, connectBenchDatabase, inParallel, percentile, startBenchApp } from './bench-app.mjs';
+import { measureQueueAlone } from './bench-queue-alone.mjs';
 import { buildAll, ensureDependencies, ROOT } from './bootstrap.mjs';
 
 const PORT = 3800;
@@ -31,6 +33,7 @@ const BUDGET = { perSecond: 500, p95Ms: 100 };
 ensureDependencies();
 if (process.env.ARCHLENS_SKIP_BUILD !== '1') buildAll();
 const { CommandClient, DomainError } = await import(path.join(ROOT, 'libs/platform/dist/messaging.js'));
+const { QUEUE_SETTINGS } = await import('@archlens/contracts/queues');
 
 const clearState = () => clearBenchState({ database: DATABASE, redisDb: REDIS_DB, stateDir: STATE_DIR });
 
@@ -41,27 +44,18 @@ const clearState = () => clearBenchState({ database: DATABASE, redisDb: REDIS_DB
 async function run(commands, db, inFlight) {
   const userId = randomUUID();
   await db.query('INSERT INTO billing.credit_balances (user_id, balance) VALUES ($1, $2)', [userId, BALANCE]);
-  const durations = [];
-  let granted = 0;
-  let refused = 0;
-  let next = 0;
-  const one = async () => {
-    while (next < RESERVATIONS) {
-      next += 1;
-      const start = performance.now();
-      try {
-        await commands.request('billing.reserve-credits', { userId, amount: AMOUNT, reference: randomUUID() });
-        granted += 1;
-      } catch (error) {
-        if (!(error instanceof DomainError) || error.status !== 409) throw error;
-        refused += 1;
-      }
-      durations.push(performance.now() - start);
+  const reserve = async () => {
+    try {
+      await commands.request('billing.reserve-credits', { userId, amount: AMOUNT, reference: randomUUID() });
+      return 'granted';
+    } catch (error) {
+      if (!(error instanceof DomainError) || error.status !== 409) throw error;
+      return 'refused';
     }
   };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: inFlight }, one));
-  const wallMs = performance.now() - started;
+  const { results, durations, wallMs } = await inParallel(RESERVATIONS, inFlight, reserve);
+  const granted = results.filter((r) => r === 'granted').length;
+  const refused = results.length - granted;
   const { rows } = await db.query('SELECT balance FROM billing.credit_balances WHERE user_id = $1', [userId]);
   const { rows: ledger } = await db.query('SELECT COALESCE(sum(delta), 0)::int AS total FROM billing.credit_ledger WHERE user_id = $1', [
     userId,
@@ -102,6 +96,7 @@ try {
 
   const results = [];
   for (const inFlight of IN_FLIGHT) results.push({ label: `${inFlight} in flight`, ...(await run(commands, db, inFlight)) });
+  const queueAlone = await measureQueueAlone({ redisUrl, settings: QUEUE_SETTINGS.billing, total: RESERVATIONS, inFlightRuns: IN_FLIGHT });
   const verdict = (ok) => (ok ? 'met' : 'NOT met');
   console.log(
     `\n${RESERVATIONS} reservations of ${AMOUNT} credits against one account holding ${BALANCE} (${BALANCE / AMOUNT} fit), through the billing queue`,
@@ -118,6 +113,15 @@ try {
     if (r.balance < 0 || r.granted !== BALANCE / AMOUNT || r.balance !== 0 || r.ledgerTotal !== -BALANCE) {
       throw new Error(`credits went wrong: ${JSON.stringify({ granted: r.granted, balance: r.balance, ledger: r.ledgerTotal })}`);
     }
+  }
+  console.log(
+    `\nThe queue alone: the same ${RESERVATIONS} commands answered by a worker that does nothing (concurrency ${QUEUE_SETTINGS.billing.concurrency}, as billing)`,
+  );
+  console.log('run                              res/s      p50        p95');
+  for (const q of queueAlone) {
+    console.log(
+      `${`${q.inFlight} in flight`.padEnd(30)} ${((RESERVATIONS / q.wallMs) * 1000).toFixed(0).padStart(7)} ${`${percentile(q.durations, 50).toFixed(1)} ms`.padStart(9)} ${`${percentile(q.durations, 95).toFixed(1)} ms`.padStart(10)}`,
+    );
   }
   await commands.close();
   await db.end();

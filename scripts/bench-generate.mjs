@@ -13,7 +13,7 @@
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { clearBenchState, percentile, startBenchApp } from './bench-app.mjs';
+import { clearBenchState, inParallel, percentile, startBenchApp } from './bench-app.mjs';
 import { buildAll, ensureDependencies, ROOT } from './bootstrap.mjs';
 
 const PORT = 3900;
@@ -102,22 +102,6 @@ async function generate(cookie, sketch) {
   if (response.status !== 200) throw new Error(`generation failed: ${response.status} ${text}`);
   const { metadata } = JSON.parse(text);
   return { totalMs: performance.now() - started, workerMs: metadata.durationMs, workerProviderMs: metadata.providerMs };
-}
-
-/** Runs `count` calls of `task`, `inFlight` at a time. @returns each call's result and the wall time in ms */
-async function inParallel(count, inFlight, task) {
-  const results = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: inFlight }, async () => {
-      while (next < count) {
-        next += 1;
-        results.push(await task());
-      }
-    }),
-  );
-  return { results, wallMs: performance.now() - started };
 }
 
 /** Starts the app with `workers` generation-worker processes, runs the measurements, stops it. */

@@ -143,13 +143,14 @@ try {
   });
   stops.push(redis.stop);
   log(`Redis: ${redis.source}`);
-  // Where this start's queues are, for local tools and the end-to-end tests that inspect them
-  // (e2e/reports-and-leads.e2e-spec.ts); beside the keys, readable by this user only.
-  mkdirSync(stateDir, { recursive: true });
-  writeFileSync(path.join(stateDir, 'services.json'), `${JSON.stringify({ redisUrl: redis.url })}\n`, { mode: 0o600 });
   const s3 = await ensureS3({ stateDir, s3Port: Number(env.ARCHLENS_LOCAL_S3_PORT ?? 9000) });
   stops.push(s3.stop);
   log(`S3: ${s3.source}`);
+  // Where this start's queues and local S3 server are, for local tools, the benchmarks and the
+  // end-to-end tests that inspect them (e2e/reports-and-leads.e2e-spec.ts); beside the keys,
+  // readable by this user only. `s3` is empty when `S3_ENDPOINT` names a store of the operator's.
+  mkdirSync(stateDir, { recursive: true });
+  writeFileSync(path.join(stateDir, 'services.json'), `${JSON.stringify({ redisUrl: redis.url, s3: s3.env })}\n`, { mode: 0o600 });
 
   if (env.ARCHLENS_SKIP_BUILD !== '1') buildAll();
 
