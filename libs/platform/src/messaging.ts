@@ -1,5 +1,5 @@
 import { Queue, QueueEvents, Worker, type Job, type WorkerOptions } from 'bullmq';
-import type { RedisOptions } from 'ioredis';
+import type { Redis, RedisOptions } from 'ioredis';
 import { ZodError } from 'zod';
 import {
   JOBS,
@@ -152,7 +152,8 @@ export interface JobProgressEvent {
  * `ServiceUnavailableError` within about a second.
  */
 export class CommandClient {
-  private readonly queues = new Map<QueueName, { queue: Queue; events: QueueEvents; ready: Promise<unknown> }>();
+  /** Each queue's producer and its event reader (ready once the reader is listening; `openEvents`). */
+  private readonly queues = new Map<QueueName, { queue: Queue; events: Promise<QueueEvents> }>();
   /** The worker check of each queue under way, shared by the callers that ask meanwhile. */
   private readonly workerChecks = new Map<QueueName, Promise<void>>();
   /** The Redis database the queues live in (the URL's path, 0 by default). */
@@ -174,15 +175,11 @@ export class CommandClient {
     if (!entry) {
       const queue = new Queue(name, { connection: failFastRedisOptions(this.redisUrl) });
       queue.setMaxListeners(0); // every request in flight waits on it
-      const events = new QueueEvents(name, { connection: redisConnection(this.redisUrl) });
-      events.setMaxListeners(0);
-      const ready = Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
-      const created = { queue, events, ready };
+      const created = { queue, events: this.openEvents(queue) };
       // A channel that could not connect the first time is built again by the next request.
-      ready.catch(() => {
+      created.events.catch(() => {
         if (this.queues.get(name) === created) this.queues.delete(name);
         void queue.close().catch(() => undefined);
-        void events.close().catch(() => undefined);
       });
       entry = created;
       this.queues.set(name, entry);
@@ -190,9 +187,36 @@ export class CommandClient {
     return entry;
   }
 
+  /**
+   * The event reader of `queue`, reading its event stream from the newest event there before this
+   * client adds any job to it (from the start when there is none).
+   *
+   * Why not BullMQ's default (`$`: the newest event when the reader's first read reaches Redis):
+   * that read is sent only after `waitUntilReady()` has resolved, so a reply published in between
+   * was never seen, and its caller waited out the whole reply timeout for work already done
+   * (bullmq issue #2874, not fixed upstream). From an event id taken beforehand, no reply to this
+   * client's jobs can be missed, however late the first read.
+   * @throws the connection's error when Redis cannot be reached
+   */
+  private async openEvents(queue: Queue): Promise<QueueEvents> {
+    await queue.waitUntilReady();
+    // ioredis (the connection is `redisConnection`'s) behind BullMQ's client interface, which has no XREVRANGE.
+    const client = (await queue.getBackend().client) as unknown as Pick<Redis, 'xrevrange'>;
+    const [newest] = await client.xrevrange(queue.keys.events, '+', '-', 'COUNT', 1);
+    const events = new QueueEvents(queue.name, { connection: redisConnection(this.redisUrl), lastEventId: newest?.[0] ?? '0-0' });
+    events.setMaxListeners(0);
+    try {
+      await events.waitUntilReady();
+    } catch (error) {
+      void events.close().catch(() => undefined);
+      throw error;
+    }
+    return events;
+  }
+
   /** Opens the queues ahead of the first request, so the first caller does not pay for it. */
   async connect(names: QueueName[]): Promise<void> {
-    await Promise.all(names.map((n) => this.channel(n).ready));
+    await Promise.all(names.map((n) => this.channel(n).events));
   }
 
   /**
@@ -219,8 +243,8 @@ export class CommandClient {
 
   private async checkWorkers(queue: QueueName): Promise<void> {
     const workers = await this.redis(async () => {
-      const { queue: q, ready } = this.channel(queue);
-      await ready;
+      const { queue: q, events } = this.channel(queue);
+      await events;
       return q.getWorkers();
     });
     if (!workers.some((worker) => Number(worker.db) === this.db)) throw new NoWorkerError(queue);
@@ -238,7 +262,8 @@ export class CommandClient {
     const settings = QUEUE_SETTINGS[definition.queue];
     const payload = definition.data.parse(data) as Record<string, unknown>;
     await this.assertWorkerAvailable(definition.queue);
-    const { queue, events } = this.channel(definition.queue);
+    const { queue, events: opened } = this.channel(definition.queue);
+    const events = await this.redis(() => opened);
     const timeoutMs = options.timeoutMs ?? this.replyTimeoutMs[definition.queue] ?? settings.replyTimeoutMs;
     const job = await this.redis(() =>
       queue.add(name, withRequestId(payload), { ...jobOptions(definition.queue), ...(options.jobId ? { jobId: options.jobId } : {}) }),
@@ -293,8 +318,7 @@ export class CommandClient {
    * @throws ServiceUnavailableError when Redis cannot be reached
    */
   async onProgress(queue: QueueName, listener: (event: JobProgressEvent) => void): Promise<() => void> {
-    const { events, ready } = this.channel(queue);
-    await this.redis(() => ready);
+    const events = await this.redis(() => this.channel(queue).events);
     const handler = (args: { jobId: string; data: unknown }) => listener({ jobId: args.jobId, data: args.data });
     events.on('progress', handler);
     return () => void events.off('progress', handler);
@@ -312,7 +336,10 @@ export class CommandClient {
   /** Closes every queue and event connection this client opened. */
   async close(): Promise<void> {
     await Promise.all(
-      [...this.queues.values()].flatMap((e) => [e.queue.close().catch(() => undefined), e.events.close().catch(() => undefined)]),
+      [...this.queues.values()].flatMap((e) => [
+        e.queue.close().catch(() => undefined),
+        e.events.then((events) => events.close()).catch(() => undefined),
+      ]),
     );
     this.queues.clear();
   }
