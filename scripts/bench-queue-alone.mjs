@@ -9,21 +9,11 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Queue, QueueEvents, Worker } from 'bullmq';
+import { redisConnection } from '@archlens/platform/messaging';
 import { inParallel } from './bench-app.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 const QUEUE = 'bench-queue-alone';
-
-/** ioredis options for `redisUrl` (host, port, database), as BullMQ needs them. */
-function connectionOf(redisUrl) {
-  const url = new URL(redisUrl);
-  return {
-    host: url.hostname,
-    port: Number(url.port || 6379),
-    db: url.pathname.length > 1 ? Number(url.pathname.slice(1)) : 0,
-    maxRetriesPerRequest: null,
-  };
-}
 
 /**
  * Sends `total` commands to a worker that answers at once, `inFlight` at a time, for each entry of
@@ -39,7 +29,7 @@ export async function measureQueueAlone({ redisUrl, settings, total, inFlightRun
     worker.stdout.once('data', resolve);
     worker.once('exit', (code) => reject(new Error(`the queue-alone worker exited with ${code}`)));
   });
-  const connection = connectionOf(redisUrl);
+  const connection = redisConnection(redisUrl);
   const queue = new Queue(QUEUE, { connection });
   // The queue is new each run: its events are read from the start, so a reply published before the
   // reader's first read is not lost (bullmq issue #2874; CommandClient's `openEvents` does the same).
@@ -69,7 +59,7 @@ export async function measureQueueAlone({ redisUrl, settings, total, inFlightRun
 
 if (process.argv[1] === SELF) {
   const [redisUrl, queue, concurrency] = process.argv.slice(2);
-  const worker = new Worker(queue, async () => ({ ok: true }), { connection: connectionOf(redisUrl), concurrency: Number(concurrency) });
+  const worker = new Worker(queue, async () => ({ ok: true }), { connection: redisConnection(redisUrl), concurrency: Number(concurrency) });
   await worker.waitUntilReady();
   process.stdout.write('ready\n');
   process.stdin.on('end', () => void worker.close().then(() => process.exit(0)));
