@@ -9,7 +9,8 @@
 // run's 1,000 fit; the rest must be refused with 409). With n in flight, a caller waits about
 // n / throughput (Little's law), so p95 ≤ 100 ms can hold only with few in flight: docs/performance.md.
 // Then the same runs through the queue alone (`bench-queue-alone.mjs`: a worker that does nothing,
-// with the billing queue's settings), the floor under any handler. Clears its state before and after. `ARCHLENS_SKIP_BUILD=1` skips the build.
+// with the billing queue's settings), the floor under any handler.
+// Clears its state before and after. `ARCHLENS_SKIP_BUILD=1` skips the build.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
