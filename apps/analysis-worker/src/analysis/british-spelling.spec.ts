@@ -52,6 +52,7 @@ describe('toBritishSpelling', () => {
 
   it('skips the documented homographs that the list would otherwise rewrite', () => {
     expect(toBritishSpelling('an architectural practice and a first draft')).toBe('an architectural practice and a first draft');
+    expect(toBritishSpelling('a Sobel filter, filtered twice')).toBe('a Sobel filter, filtered twice');
   });
 
   it('fills inflections the list lacks only by derivation from listed words', () => {

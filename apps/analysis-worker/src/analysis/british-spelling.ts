@@ -26,7 +26,8 @@ const DATA_DIR = path.join(path.dirname(require.resolve('american-british-englis
 /**
  * American spellings that are also correct British English in a common sense, so they are never
  * rewritten: practice (British noun), draft (a drawing or document; "draught" is air or drink),
- * tire (the verb), install ("instal" is a rare variant), licensed/license (British verb form).
+ * tire (the verb), install ("instal" is a rare variant), licensed/license (British verb form),
+ * filter (the same in British English; "philtre" is a potion).
  */
 const HOMOGRAPHS: ReadonlySet<string> = new Set([
   'practice',
@@ -42,6 +43,10 @@ const HOMOGRAPHS: ReadonlySet<string> = new Set([
   'license',
   'licensed',
   'licenses',
+  'filter',
+  'filters',
+  'filtered',
+  'filtering',
 ]);
 
 function readJson(file: string): unknown {

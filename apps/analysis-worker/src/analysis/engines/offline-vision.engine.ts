@@ -8,14 +8,15 @@ import { UndecodableImageError, type VisionEngine } from './vision-engine.js';
  * contrast, edge orientation, symmetry, rhythm, sky and vegetation) with no AI model and no network.
  *
  * Its text satisfies `analysisTextSchema` like every engine's (spec §9: exactly 88 words; spec §3:
- * `## ` sections; 5 to 12 lower-case tags; spec §1: British English), never names a building, a
- * place or a style, and says in its Method section that it was written without an AI model.
+ * `## ` sections; 5 to 12 lower-case tags; spec §1: British English) and never names a building, a
+ * place or a style. The descriptions are design prose; the figures behind them, and how they were
+ * measured, are listed in the expanded text's last section, `## Measurements`.
  * Deterministic: the same images always give the same text.
  */
 export class OfflineVisionEngine implements VisionEngine {
   readonly name: AnalysisEngine = 'offline';
   /** Version of the feature set and wording; change it when either changes. */
-  readonly model = 'archlens-pixel-features-1';
+  readonly model = 'archlens-pixel-features-2';
 
   /**
    * @param images 1 to 10 (spec §9) JPEG, PNG or WebP files, each within `MAX_IMAGE_PIXELS`, in

@@ -13,6 +13,7 @@ import {
   type ColourTemperature,
   type Rgb,
 } from './colour-naming.js';
+import { measureElevationBands, type ElevationBands } from './elevation-bands.js';
 
 /**
  * Measured pixel features of architectural photos, the only evidence the offline engine uses.
@@ -104,6 +105,8 @@ export interface PixelFeatures {
   verticalRhythm: Rhythm;
   /** Repetition of horizontal edges down the height (floors, courses, cornices). */
   horizontalRhythm: Rhythm;
+  /** Edge density in the top, middle and bottom thirds of the built height (`measureElevationBands`). */
+  bands: ElevationBands;
   /** Width / height of the frame. */
   aspectRatio: number;
 }
@@ -573,12 +576,14 @@ async function measure(sample: Sample): Promise<ImageFeatures> {
   const { magnitude, orientation } = sobel(l, w, h);
   const bins = [0, 0, 0, 0];
   let edgeCount = 0;
+  const edge = new Uint8Array(n);
   const columnProfile = new Float64Array(w);
   const rowProfile = new Float64Array(h);
   for (let i = 0; i < n; i++) {
     const m = magnitude[i];
     if (m <= EDGE_THRESHOLD) continue;
     edgeCount++;
+    edge[i] = 1;
     const o = orientation[i];
     bins[o] += m;
     if (o === 1) columnProfile[i % w] += m;
@@ -668,6 +673,7 @@ async function measure(sample: Sample): Promise<ImageFeatures> {
     vegetation: vegetationCount / n,
     verticalRhythm: rhythmOf(columnProfile),
     horizontalRhythm: rhythmOf(rowProfile),
+    bands: measureElevationBands(edge, sky, w, h),
     aspectRatio: w / h,
     sampleWidth: w,
     sampleHeight: h,
@@ -764,6 +770,7 @@ export function aggregateFeatures(images: readonly ImageFeatures[]): AggregateFe
     vegetation: mean((f) => f.vegetation),
     verticalRhythm: rhythm((f) => f.verticalRhythm),
     horizontalRhythm: rhythm((f) => f.horizontalRhythm),
+    bands: { top: mean((f) => f.bands.top), middle: mean((f) => f.bands.middle), bottom: mean((f) => f.bands.bottom) },
     aspectRatio: mean((f) => f.aspectRatio),
   };
 }

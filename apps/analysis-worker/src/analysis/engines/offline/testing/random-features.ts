@@ -63,6 +63,7 @@ export function randomFeatures(random: () => number, imageCount = 1 + Math.floor
     vegetation: u() * 0.6,
     verticalRhythm: { strength: u(), period: 0.04 + u() * 0.29 },
     horizontalRhythm: { strength: u(), period: 0.04 + u() * 0.29 },
+    bands: { top: u(), middle: u(), bottom: u() },
     aspectRatio: 0.3 + u() * 3,
     sampleWidth: 256,
     sampleHeight: 171,

@@ -8,3 +8,11 @@ export const FORBIDDEN_TERMS =
 /** American spellings that British text must not contain. */
 export const AMERICAN_SPELLINGS =
   /\b(color\w*|center\w*|gray\w*|analyz\w*|fiber\w*|aluminum|meter|meters|modeling|harbor\w*|behavior\w*)\b/i;
+
+/**
+ * What design prose must not carry: figures, percentages, ratios and the vocabulary of image
+ * processing. The primary description, and every expanded section before `## Measurements`, are
+ * checked against it.
+ */
+export const MEASUREMENT_TERMS =
+  /\d|%|\bper ?cent\b|\bto 1\b|\b(sobel|k-means|rgb|hex|luminance|chroma|autocorrelation|index|standard deviation|pixels?|frame share|histogram|gradient|threshold)\b/i;
