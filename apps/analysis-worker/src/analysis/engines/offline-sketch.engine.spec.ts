@@ -14,24 +14,35 @@ const sketch = (name: string) => readFileSync(path.join(SKETCHES_DIR, name));
 /** What the offline engine cannot know from lines: materials, named rooms, styles. */
 const UNSEEABLE =
   /\b(concrete|brick|timber|wood|glass|steel|stone|marble|bedroom|kitchen|bathroom|living room|sofa|bed|modernist|gothic|baroque|brutalist)\b/i;
-/** A measurement: a number (a count, a share or a score). */
-const CITES_A_MEASUREMENT = /\d/;
+/** Figures and the vocabulary of image processing, which belong only to the last, Measurements point. */
+const FIGURES = /\d|%|\bper ?cent\b|\b(sobel|pixels?|gradient|estimate)\b/i;
+const SKETCH_NAMES = ['apartment-floorplan.png', 'house-facade.png', 'house-line-scribble.png', 'tower-perspective.png'];
 
-describe('OfflineSketchEngine (issue 14: drawing type from the lines themselves)', () => {
+/** A reading's points, its figures kept for the last one, headed "Measurements". */
+function expectProseThenMeasurements(details: readonly string[], sketches = 1): void {
+  const measurements = details.slice(-sketches);
+  for (const point of details.slice(0, -sketches)) expect(point).not.toMatch(FIGURES);
+  for (const point of measurements) {
+    expect(point).toMatch(/^Measurements(, (first|second|third) sketch)?: ink \d+% of the sheet/);
+    expect(point).toContain('without an AI model');
+  }
+}
+
+describe('OfflineSketchEngine: drawing type from the lines themselves', () => {
   const engine = new OfflineSketchEngine();
 
   it.each([
     ['apartment-floorplan.png', 'plan'],
     ['house-facade.png', 'elevation'],
     ['tower-perspective.png', 'perspective'],
-  ])('reads %s as a %s, saying it is an estimate and citing its evidence', async (name, type) => {
+  ])('reads %s as the %s it is, a brief in words with its figures in a last Measurements point', async (name, type) => {
     const reading = await engine.read([sketch(name)]);
     expect(sketchReadingTextSchema.parse(reading)).toEqual(reading);
     expect(reading.drawingType).toBe(type);
-    expect(reading.description).toMatch(new RegExp(`^The sketch reads as an? ${type} \\(estimate\\): .*\\d`));
-    expect(reading.description).toContain('without an AI model');
-    expect(reading.details[0]).toMatch(new RegExp(`^Drawing type: reads as an? ${type} \\(estimate\\), from .*\\d`));
-    for (const point of reading.details) expect(point).toMatch(CITES_A_MEASUREMENT);
+    expect(reading.description).toMatch(new RegExp(`^Reads as an? ${type}: `));
+    expect(reading.description).not.toMatch(FIGURES);
+    expect(reading.details[0]).toMatch(new RegExp(`^Drawing type: reads as an? ${type}, because `));
+    expectProseThenMeasurements(reading.details);
     for (const text of [reading.description, ...reading.details]) {
       expect(text).not.toMatch(UNSEEABLE);
       expect(text).not.toMatch(AMERICAN_SPELLINGS);
@@ -45,7 +56,9 @@ describe('OfflineSketchEngine (issue 14: drawing type from the lines themselves)
     expect(Math.min(...plan.coverage.thirds)).toBeGreaterThan(0.25);
     expect(facade.coverage.thirds[0]).toBeLessThan(0.15); // empty sky above the elevation
     const reading = await engine.read([sketch('apartment-floorplan.png')]);
-    expect(reading.details.find((p) => p.startsWith('Enclosed regions:'))).toContain(`${plan.regions.count} areas of paper`);
+    expect(reading.description).toContain('divided into many enclosed spaces');
+    expect(reading.details.find((p) => p.startsWith('Openings and enclosure:'))).toMatch(/many areas are closed by lines/);
+    expect(reading.details[reading.details.length - 1]).toContain(`${plan.regions.count} enclosed regions`);
   });
 
   it('finds the perspective by its diagonal strokes converging on a vanishing point', async () => {
@@ -56,26 +69,35 @@ describe('OfflineSketchEngine (issue 14: drawing type from the lines themselves)
     expect(tower.vanishing.convergence).toBeGreaterThanOrEqual(0.5);
   });
 
-  it('gives the line scribble a sensible reading whose points cite measurements', async () => {
-    const reading = await engine.read([sketch('house-line-scribble.png')]);
+  it.each(SKETCH_NAMES)('writes %s up as a design brief that names its drawing type, with no figures', async (name) => {
+    const reading = await engine.read([sketch(name)]);
     expect(sketchReadingTextSchema.safeParse(reading).success).toBe(true);
-    expect(reading.description).toMatch(/^The sketch reads as an? (plan|elevation|section|perspective|axonometric) \(estimate\)/);
+    expect(reading.description).toMatch(new RegExp(`^Reads as an? ${reading.drawingType}: [a-z]`));
+    expect(reading.description).not.toMatch(FIGURES);
+    expect(reading.description).not.toMatch(/AI model/);
     expect(reading.details.length).toBeGreaterThanOrEqual(3);
-    for (const point of reading.details) expect(point).toMatch(CITES_A_MEASUREMENT);
+    expectProseThenMeasurements(reading.details);
     expect(reading.details.join(' ')).not.toMatch(UNSEEABLE);
   });
 
-  it('reads three sketches together: each named in the summary, the points shared out and numbered', async () => {
+  it('reads three sketches together: each named in the summary, the points shared out by sketch, the figures last', async () => {
     const reading = await engine.read(['apartment-floorplan.png', 'house-facade.png', 'tower-perspective.png'].map(sketch));
     expect(sketchReadingTextSchema.safeParse(reading).success).toBe(true);
     expect(reading.drawingType).toBe('plan');
-    expect(reading.description).toMatch(/Sketch 1 reads as a plan .*Sketch 2 reads as an elevation .*Sketch 3 reads as a perspective/);
+    expect(reading.description).toMatch(
+      /^The first sketch reads as a plan: .*The second sketch reads as an elevation: .*The third sketch reads as a perspective: /,
+    );
+    expect(reading.description).not.toMatch(FIGURES);
     expect(reading.details).toHaveLength(12);
-    expect(reading.details.map((p) => p.slice(0, 8))).toEqual([
-      ...Array(4).fill('Sketch 1'),
-      ...Array(4).fill('Sketch 2'),
-      ...Array(4).fill('Sketch 3'),
+    expect(reading.details.map((p) => p.split(':')[0])).toEqual([
+      ...Array(3).fill('First sketch'),
+      ...Array(3).fill('Second sketch'),
+      ...Array(3).fill('Third sketch'),
+      'Measurements, first sketch',
+      'Measurements, second sketch',
+      'Measurements, third sketch',
     ]);
+    expectProseThenMeasurements(reading.details, 3);
   });
 
   it('gives the same reading for the same sketch', async () => {

@@ -7,15 +7,16 @@ import type { SketchEngine } from './sketch-engine.js';
 import { UndecodableImageError } from './vision-engine.js';
 
 /**
- * The offline sketch engine (issue 14): reads sketches from their lines alone (line density,
- * orientation balance, long straight runs, enclosed regions, vanishing-line convergence,
- * symmetry; `measureSketch`), estimates the drawing type with its evidence and writes points that
- * each cite a measurement (`writeSketchReading`). No AI model, no network; deterministic.
+ * The offline sketch engine: reads sketches from their lines alone (line density, orientation
+ * balance, long straight runs, enclosed regions, vanishing-line convergence, symmetry;
+ * `measureSketch`), reads the drawing type from them and writes a design brief and points in
+ * plain architectural language, the figures last (`writeSketchReading`). No AI model, no network;
+ * deterministic.
  */
 export class OfflineSketchEngine implements SketchEngine {
   readonly name: AnalysisEngine = 'offline';
   /** Version of the statistics, rules and wording; change it when any of them changes. */
-  readonly model = 'archlens-sketch-lines-1';
+  readonly model = 'archlens-sketch-lines-2';
 
   /**
    * @param sketches 1 to 3 JPEG, PNG or WebP files (spec §9), in field order

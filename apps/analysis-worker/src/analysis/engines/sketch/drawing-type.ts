@@ -1,11 +1,11 @@
 import type { DrawingType } from '@archlens/contracts/sketch';
 import type { SketchStatistics } from './sketch-statistics.js';
 
-/** A drawing type estimated from the statistics, with the measurements that decided it. */
+/** A drawing type read from the statistics, with what decided it. */
 export interface DrawingTypeEstimate {
   type: DrawingType;
-  /** Short clauses citing the measurements that decided it, e.g. "60 enclosed regions". */
-  evidence: string[];
+  /** What decided it, in words, e.g. "many closed shapes"; for the reading's prose. */
+  reasons: string[];
 }
 
 /**
@@ -33,9 +33,6 @@ export const PLAN_MIN_THIRD = 0.2;
 /** Share of the ink in solid fills from which an orthographic drawing reads as a section (cut walls and floors drawn as poché). */
 export const SECTION_SOLID_SHARE = 0.35;
 
-/** Formats a share 0..1 as whole per cent. */
-export const percent = (share: number): string => `${Math.round(share * 100)} per cent`;
-
 /**
  * Estimates the drawing type from the line statistics alone (issue 14), by these rules in order:
  * 1. Diagonal stroke edges at least `PICTORIAL_DIAGONAL_SHARE`: a pictorial view. Perspective when
@@ -46,51 +43,46 @@ export const percent = (share: number): string => `${Math.round(share * 100)} pe
  *    every third of the sheet holds at least `PLAN_MIN_THIRD` of the ink.
  * 3. A section when at least `SECTION_SOLID_SHARE` of the ink is solid fill.
  * 4. Otherwise an elevation.
- * It is an estimate: the evidence says which numbers decided it, and the reading says so.
+ * It is a reading, not a verdict: `reasons` says what decided it, in words, and the reading's
+ * Measurements point gives the figures.
  */
 export function estimateDrawingType(stats: SketchStatistics): DrawingTypeEstimate {
-  const { orientation, vanishing, regions, coverage, runs } = stats;
-  const orthogonal = orientation.horizontal + orientation.vertical;
+  const { orientation, vanishing, regions, coverage } = stats;
   if (orientation.diagonal >= PICTORIAL_DIAGONAL_SHARE) {
-    const diagonalEvidence = `${percent(orientation.diagonal)} of the stroke edges diagonal`;
     const tested = vanishing.diagonalStrokes >= MIN_DIAGONALS_FOR_CONVERGENCE;
     if (tested && vanishing.convergence >= PERSPECTIVE_CONVERGENCE) {
       return {
         type: 'perspective',
-        evidence: [
-          diagonalEvidence,
-          `${percent(vanishing.convergence)} of ${vanishing.diagonalStrokes} long diagonal strokes converging on ${vanishing.vanishingPoints === 1 ? 'one vanishing point' : `${vanishing.vanishingPoints} vanishing points`}`,
+        reasons: [
+          'many of its lines run on the diagonal',
+          `its long diagonals converge on ${vanishing.vanishingPoints === 1 ? 'one vanishing point' : 'two vanishing points'}`,
         ],
       };
     }
     return {
       type: 'axonometric',
-      evidence: [
-        diagonalEvidence,
-        tested
-          ? `only ${percent(vanishing.convergence)} of ${vanishing.diagonalStrokes} long diagonal strokes converging, the largest parallel family holding ${percent(vanishing.parallelShare)}`
-          : `${vanishing.diagonalStrokes} long diagonal strokes, too few to show convergence`,
+      reasons: [
+        'many of its lines run on the diagonal',
+        tested ? 'its long diagonals stay parallel rather than converging' : 'too few long diagonals converge to make a perspective',
       ],
     };
   }
-  const orthogonalEvidence = `${percent(orthogonal)} of the stroke edges horizontal or vertical`;
+  const orthogonal = 'it is drawn almost wholly in horizontals and verticals';
   const evenThirds = Math.min(...coverage.thirds) >= PLAN_MIN_THIRD;
-  const thirdsEvidence = `ink by thirds of the sheet, top to bottom, ${coverage.thirds.map((t) => Math.round(t * 100)).join(' / ')} per cent`;
   if (regions.count >= PLAN_MIN_REGIONS && evenThirds) {
-    return { type: 'plan', evidence: [`${regions.count} enclosed regions`, orthogonalEvidence, thirdsEvidence] };
+    return { type: 'plan', reasons: [orthogonal, 'many closed shapes divide it', 'it is drawn evenly over the whole sheet'] };
   }
   if (coverage.solidShare >= SECTION_SOLID_SHARE) {
-    return {
-      type: 'section',
-      evidence: [orthogonalEvidence, `${percent(coverage.solidShare)} of the ink in solid fills, as cut elements drawn in poché are`],
-    };
+    return { type: 'section', reasons: [orthogonal, 'solid fills mark cut elements, as poché does'] };
   }
-  const evidence = [orthogonalEvidence, thirdsEvidence];
-  if (runs.lowestHorizontalAt !== null && runs.lowestHorizontalAt >= 0.5 && runs.longestHorizontal >= 0.5) {
-    evidence.push(
-      `a horizontal line spanning ${percent(runs.longestHorizontal)} of the width, the lowest long one at ${percent(runs.lowestHorizontalAt)} of the height`,
-    );
-  }
-  if (regions.count < PLAN_MIN_REGIONS) evidence.push(`only ${regions.count} enclosed regions`);
-  return { type: 'elevation', evidence };
+  const reasons = [orthogonal];
+  if (hasGroundLine(stats)) reasons.push('it stands on a long ground line');
+  if (coverage.thirds[0] < PLAN_MIN_THIRD) reasons.push('open paper is left above it');
+  if (regions.count < PLAN_MIN_REGIONS) reasons.push('it has too few closed shapes for a plan');
+  return { type: 'elevation', reasons };
+}
+
+/** A long horizontal in the lower half of the sheet that spans at least half its width: an elevation's or section's ground line. */
+export function hasGroundLine({ runs }: SketchStatistics): boolean {
+  return runs.lowestHorizontalAt !== null && runs.lowestHorizontalAt >= 0.5 && runs.longestHorizontal >= 0.5;
 }
