@@ -105,7 +105,7 @@ describe('prompt workflows (no key, no image call, no credits)', () => {
     });
     expect(body.metadata.soraPrompt).toContain(STYLE);
     expect(body.metadata.soraPrompt).toContain('A courtyard house');
-    expect(body.metadata.soraPrompt).toContain('Sketch adherence 80%');
+    expect(body.metadata.soraPrompt).toContain("Follow the sketch's massing, openings, roof lines and proportions exactly.");
     expect(body.metadata.soraInstructions!.join('\n')).toMatch(/starting image \(image-to-image\)/);
     expect(body.metadata.soraInstructions!.join('\n')).toMatch(/3:2 \(the nearest Sora offers to 16:9\)/);
     expect(body.metadata.midjourneyPrompt).toBeUndefined();

@@ -21,5 +21,6 @@ export { ORIGINALS_PREFIX, SKETCHES_PREFIX } from './analysis/originals-sweep.se
 export { createOpenAiClient, OpenAiVisionEngine } from './analysis/engines/openai-vision.engine.js';
 export { OpenAiSketchEngine, SKETCH_SYSTEM_PROMPT } from './analysis/engines/openai-sketch.engine.js';
 export { AnalysisEngineError, UndecodableImageError } from './analysis/engines/vision-engine.js';
-// The offline engine, for tests that need real analysis text (e.g. the clipboard's compaction).
+// The offline engines, for tests that need real analysis text (the clipboard's compaction, the prompts).
 export { OfflineVisionEngine } from './analysis/engines/offline-vision.engine.js';
+export { OfflineSketchEngine } from './analysis/engines/offline-sketch.engine.js';

@@ -16,3 +16,8 @@ export function startGenerationWorker(
 }
 
 export { createGenerationDataSource, GENERATION_SCHEMA } from './database/generation-data-source.js';
+// The prompt-writing providers and the image requests' parameters, for the tests of what reaches a model.
+export { SoraWorkflowProvider } from './providers/sora-workflow.provider.js';
+export { MidjourneyWorkflowProvider } from './providers/midjourney-workflow.provider.js';
+export { openAiEditParameters } from './providers/openai-images.provider.js';
+export { STABILITY_NEGATIVE_PROMPT } from './providers/stability-sketch.provider.js';

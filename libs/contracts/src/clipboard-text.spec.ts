@@ -9,6 +9,7 @@ import {
   BASE_PROMPT,
   CLIPBOARD_STORAGE_KEY,
   DEFAULT_CLIPBOARD_TEXT,
+  designLanguageOnly,
   readClipboardText,
   separatorLine,
   type ClipboardStorage,
@@ -108,5 +109,53 @@ describe('Make Compact (spec §2, §5, §8; issue 14)', () => {
     expect(over.ok && over.prompt.length).toBeLessThanOrEqual(COMPACT_PROMPT_BUDGET);
     expect(over.ok && over.prompt.startsWith(`${BASE_PROMPT}\n`)).toBe(true);
     expect(over.ok && over.prompt.endsWith('…')).toBe(true);
+  });
+});
+
+describe('designLanguageOnly: what reaches an image model or a prompt box', () => {
+  const expanded = [
+    '## Massing and Form',
+    '',
+    'A tall, upright frontage.',
+    '',
+    '## Measurements',
+    '',
+    'Measured without an AI model.',
+    '',
+    '- Vertical to horizontal edge weight: 1.75 to 1.',
+    '- Sky: 24% of the frame.',
+  ].join('\n');
+
+  it('drops the Measurements section of an expanded description and keeps the prose', () => {
+    expect(designLanguageOnly(expanded)).toBe('## Massing and Form\n\nA tall, upright frontage.');
+  });
+
+  it('ends the Measurements section at the next heading or separator line', () => {
+    const text = `${expanded}\n\n## Setting\n\nOpen sky frames the building.\n\n${expanded}\n\n${separatorLine('Sketch Reading', new Date(2026, 0, 2, 3, 4))}\nReads as a plan: a layout.`;
+    const kept = designLanguageOnly(text);
+    expect(kept).toContain('## Setting\n\nOpen sky frames the building.');
+    expect(kept).toContain('Reads as a plan: a layout.');
+    expect(kept).not.toMatch(/Measurements|\d+%|AI model|to 1/);
+  });
+
+  it("drops a sketch reading's Measurements points, one sketch or several", () => {
+    const points = [
+      'Order: horizontals lead, a layered order.',
+      'Measurements: ink 13% of the sheet.',
+      'Measurements, second sketch: ink 8% of the sheet.',
+      '- Measurements: ink 9% of the sheet.',
+    ].join('\n');
+    expect(designLanguageOnly(points)).toBe('Order: horizontals lead, a layered order.');
+  });
+
+  it('leaves ordinary text alone, the word "measurements" in a sentence included', () => {
+    const style = 'Warm brick and oak; measurements taken on site guide the proportions.\n\n## Materials\n\nBrick.';
+    expect(designLanguageOnly(style)).toBe(style);
+  });
+
+  it('keeps the figures out of Make Compact', () => {
+    const clipboard = appendToClipboardText(null, 'Design Language Analysis', expanded, new Date(2026, 0, 2, 3, 4));
+    const result = compactPrompt(clipboard);
+    expect(result).toEqual({ ok: true, prompt: `${BASE_PROMPT}\nMassing and Form: A tall, upright frontage.` });
   });
 });

@@ -26,6 +26,42 @@ export const DEFAULT_CLIPBOARD_TEXT = `${CLIPBOARD_TITLE}\n\nPrompt you can use:
 const SEPARATOR_RULE = '———';
 
 /**
+ * The heading of the last section of an analysis's expanded description, which lists the measured
+ * figures behind the prose. A prompt leaves it out: an image model needs the design language,
+ * not the measurements.
+ */
+export const MEASUREMENTS_HEADING = '## Measurements';
+
+/** A sketch reading's point of figures: "Measurements: …" or "Measurements, second sketch: …", as a line or a list item. */
+const MEASUREMENTS_POINT = /^(?:[-*•]\s+)?Measurements(?:, [^:]*)?:\s/i;
+
+/**
+ * `text` with what is not design language taken out, for whatever reaches an image model or a
+ * prompt box: every `## Measurements` section (up to the next `## ` heading or separator line) and
+ * every sketch-reading point headed "Measurements". Other lines are kept as they are; runs of
+ * blank lines left behind become one.
+ * @param text an analysis, a sketch reading, a style description or Working Clipboard text
+ */
+export function designLanguageOnly(text: string): string {
+  const kept: string[] = [];
+  let inMeasurements = false;
+  for (const line of text.replace(/\r\n?/g, '\n').split('\n')) {
+    const trimmed = line.trim();
+    if (trimmed.toLowerCase() === MEASUREMENTS_HEADING.toLowerCase()) {
+      inMeasurements = true;
+      continue;
+    }
+    if (inMeasurements && (trimmed.startsWith('## ') || trimmed.startsWith(SEPARATOR_RULE))) inMeasurements = false;
+    if (inMeasurements || MEASUREMENTS_POINT.test(trimmed)) continue;
+    kept.push(line);
+  }
+  return kept
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/**
  * A separator line (spec §3): `——— {title} · {DD/MM/YYYY, HH:MM} ———`, in the browser's time zone
  * with British date order.
  * @param title what follows, e.g. 'Design Language Analysis'
@@ -96,13 +132,13 @@ const SEPARATOR_PATTERN = new RegExp(`^${SEPARATOR_RULE} .* ${SEPARATOR_RULE}$`)
 const SENTENCE_END = /[.!?]["'\u2019\u201d)\]]*(?=\s|$)/g;
 
 /**
- * What Make Compact keeps after the base prompt's line, before trimming: separator lines, the
- * placeholder and blank lines dropped, `## ` headings turned into `Heading:` lead-ins, every run of
+ * What Make Compact keeps after the base prompt's line, before trimming: design language only
+ * (`designLanguageOnly`), separator lines, the placeholder and blank lines dropped, `## ` headings turned into `Heading:` lead-ins, every run of
  * whitespace one space. Empty when `text` has no base prompt or nothing after it.
  */
 export function contentAfterBasePrompt(text: string): string {
   if (!canCompact(text)) return '';
-  const lines = text.slice(text.indexOf(BASE_PROMPT_START)).split('\n').slice(1);
+  const lines = designLanguageOnly(text.slice(text.indexOf(BASE_PROMPT_START)).split('\n').slice(1).join('\n')).split('\n');
   return lines
     .map((line) => line.trim())
     .filter((line) => line !== '' && line !== DESIGN_LANGUAGE_PLACEHOLDER && !SEPARATOR_PATTERN.test(line))

@@ -1,3 +1,5 @@
+import { BASE_PROMPT, designLanguageOnly } from './clipboard-text.js';
+
 /**
  * Image Generation's business constants and the prompt it sends (issue 16; spec §2 /create, §5,
  * §8, §9). No zod here: /create's controls, the credits meter and the combined-prompt panel read
@@ -118,6 +120,17 @@ const DETAIL_PHRASES: Record<DetailLevel, string> = {
   high: 'a hyper-detailed photorealistic rendering with precise materials and textures',
 };
 
+/**
+ * How each aspect ratio is named in a prompt's prose: in words, since the ratio itself travels as
+ * a parameter (the OpenAI size, Stability's aspect_ratio, Midjourney's `--ar`, Sora's setting).
+ */
+const FRAME_PHRASES: Record<AspectRatio, string> = {
+  '16:9': 'a wide landscape frame',
+  '3:2': 'a landscape frame',
+  '1:1': 'a square frame',
+  A4_portrait: 'a tall portrait frame',
+};
+
 /** Spec §2: the combined prompt's inputs (structure from the sketch, style from the user, and the controls). */
 export interface GenerationPromptInput {
   /** The sketch reading's summary (structure); empty when none was read. */
@@ -131,17 +144,16 @@ export interface GenerationPromptInput {
 /**
  * The combined prompt (spec §2 /create: structure from the sketch plus style from the user), built
  * the same way for the combined-prompt panel and for every provider, so what the architect reads is
- * what is sent. The base sentence is the Working Clipboard's (spec §3).
+ * what is sent. The base sentence is the Working Clipboard's (spec §3). It carries design language
+ * only: the sketch reading's and the style's Measurements are left out (`designLanguageOnly`), and
+ * the controls are named in words; their values travel as each provider's parameters.
  */
 export function buildGenerationPrompt(input: GenerationPromptInput): string {
-  const structure = input.sketchDescription.trim();
-  const parts = [
-    'Transform this architectural sketch. The sketch depicts a conceptual architectural design idea and intent. Create a hyper-photorealistic architectural visualisation in this design style:',
-    input.styleDescription.trim(),
-  ];
+  const structure = designLanguageOnly(input.sketchDescription);
+  const parts = [BASE_PROMPT, designLanguageOnly(input.styleDescription)];
   if (structure) parts.push(`Keep the structure the sketch shows: ${structure}`);
   parts.push(
-    `Render it as ${DETAIL_PHRASES[input.detailLevel]}, in ${LIGHTING_PHRASES[input.lighting]}, framed for a ${aspectRatioLabel(input.aspectRatio)} image.`,
+    `Render it as ${DETAIL_PHRASES[input.detailLevel]}, in ${LIGHTING_PHRASES[input.lighting]}, composed for ${FRAME_PHRASES[input.aspectRatio]}.`,
   );
   return parts.filter((part) => part.length > 0).join('\n\n');
 }

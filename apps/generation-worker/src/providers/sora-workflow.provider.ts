@@ -17,15 +17,19 @@ export function soraAspectRatio(aspectRatio: AspectRatio): '3:2' | '1:1' | '2:3'
   }
 }
 
-/** The sentence that tells the model how closely to follow the sketch (spec §9's three bands). */
+/**
+ * The sentence that tells the model how closely to follow the sketch, in words for spec §9's three
+ * bands (80 or more, 50 or more, below); the number itself travels as a parameter where the
+ * provider has one (Midjourney's `--iw`).
+ */
 export function adherenceSentence(sketchInfluence: number): string {
   switch (sketchInfluenceLabel(sketchInfluence)) {
     case 'Very high adherence':
-      return `Sketch adherence ${sketchInfluence}%: follow the sketch's massing, openings, roof lines and proportions exactly.`;
+      return "Follow the sketch's massing, openings, roof lines and proportions exactly.";
     case 'Moderate':
-      return `Sketch adherence ${sketchInfluence}%: keep the sketch's overall massing and composition, refining the details freely.`;
+      return "Keep the sketch's overall massing and composition, refining the details freely.";
     case 'Loose inspiration':
-      return `Sketch adherence ${sketchInfluence}%: take the sketch as loose inspiration only.`;
+      return 'Take the sketch as loose inspiration only.';
   }
 }
 

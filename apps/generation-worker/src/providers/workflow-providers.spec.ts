@@ -59,7 +59,7 @@ describe('Sora workflow (issue 16)', () => {
     expect(integrated.integratedWorkflow).toBe(true);
     expect(integrated.seedSupported).toBe(false);
     expect(integrated.soraPrompt).toContain(promptOf(high));
-    expect(integrated.soraPrompt).toContain('Sketch adherence 85%: follow the sketch');
+    expect(integrated.soraPrompt).toContain("Follow the sketch's massing, openings, roof lines and proportions exactly.");
     expect(integrated.soraInstructions!.join('\n')).toMatch(/starting image/);
     expect(integrated.soraInstructions!.join('\n')).toMatch(/aspect ratio to 3:2 \(the nearest Sora offers to 16:9\)/);
     expect(integrated.soraInstructions!.join('\n')).toMatch(/variations to 2/);

@@ -1,3 +1,4 @@
+import { MEASUREMENTS_HEADING } from '@archlens/contracts/clipboard-text';
 import { materialEntries, READING_THRESHOLDS, type DesignReading } from './design-reading.js';
 import { materialHint } from './material-reading.js';
 import type { AggregateFeatures, ImageFeatures, PaletteEntry } from './pixel-features.js';
@@ -10,9 +11,6 @@ import { capitalise, listPhrase, numberWord, ordinalWord } from './prose.js';
  * section, `## Measurements`, which lists each measured value with what it measures so that the
  * reading stays checkable. Nothing before that section carries a digit.
  */
-
-/** The heading of the last section, which alone carries figures; prompts leave it out. */
-export const MEASUREMENTS_HEADING = '## Measurements';
 
 function massingSection(f: AggregateFeatures, r: DesignReading): string {
   const reading = {

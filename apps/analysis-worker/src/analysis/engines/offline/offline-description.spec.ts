@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { analysisTextSchema, countSections } from '@archlens/contracts/analysis';
+import { MEASUREMENTS_HEADING } from '@archlens/contracts/clipboard-text';
 import { countWords } from '@archlens/contracts/words';
 import { readDesign, type DesignReading } from './design-reading.js';
-import { MEASUREMENTS_HEADING } from './expanded-description.js';
 import { describeFeatures } from './offline-description.js';
 import { aggregateFeatures, extractFeatures, type AggregateFeatures, type ImageFeatures } from './pixel-features.js';
 import { FIXTURE_PHOTO_NAMES, fixturePhoto } from './testing/fixture-photos.js';
