@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { PRIMARY_DESCRIPTION_WORDS } from '@archlens/contracts/analysis';
 import { countWords } from '@archlens/contracts/words';
 import { startFakeChatCompletions, type FakeChatCompletions } from '../support/fake-chat-completions.server.js';
-import { AnalysisEngineError, createOpenAiClient, OpenAiVisionEngine } from '@archlens/analysis-worker';
+import { ANALYSIS_SYSTEM_PROMPT, AnalysisEngineError, createOpenAiClient, OpenAiVisionEngine } from '@archlens/analysis-worker';
 
 const photos = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/fixtures/photos');
 const three = ['mit-media-lab.jpg', 'tours-cathedral-gothic.jpg', 'havana-cathedral-baroque.jpg'].map((n) =>
@@ -59,6 +59,13 @@ describe('OpenAiVisionEngine against a loopback Chat Completions server', () => 
     expect(first.body.response_format?.type).toBe('json_schema');
     expect(first.body.response_format?.json_schema?.strict).toBe(true);
     expect(first.body.response_format?.json_schema?.schema?.required).toEqual(['primaryDescription', 'expandedDescription', 'tags']);
+    // The instruction asks for a critic's design language, in order of attention, without figures.
+    const system = String(first.body.messages!.find((m) => m.role === 'system')!.content);
+    expect(system).toBe(ANALYSIS_SYSTEM_PROMPT);
+    expect(system).toMatch(
+      /overall stance and proportion.*order and rhythm.*surface and depth.*palette and likely materials.*light and setting/,
+    );
+    expect(system).toMatch(/no figures or percentages/);
     const user = first.body.messages!.find((m) => m.role === 'user')!;
     const parts = user.content as Array<{ type: string; image_url?: { url: string } }>;
     const images = parts.filter((p) => p.type === 'image_url');

@@ -40,10 +40,13 @@ describe('OpenAiSketchEngine against a loopback Chat Completions server', () => 
       'drawing type',
       'massing and volumes',
       'circulation',
-      'openings and rhythm',
+      'order and rhythm',
+      'openings and enclosure',
       'structure',
-      'materials implied',
+      'materials the linework implies',
       'design intent',
+      'design brief',
+      'no figures or percentages',
       'British English',
     ]) {
       expect(system.toLowerCase()).toContain(topic.toLowerCase());

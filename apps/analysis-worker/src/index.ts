@@ -18,7 +18,7 @@ export function startAnalysisWorker(
 export { createAnalysisDataSource, ANALYSIS_SCHEMA } from './database/analysis-data-source.js';
 export { ORIGINALS_PREFIX, SKETCHES_PREFIX } from './analysis/originals-sweep.service.js';
 // The production engine adapters, for the tests that run them against loopback servers.
-export { createOpenAiClient, OpenAiVisionEngine } from './analysis/engines/openai-vision.engine.js';
+export { ANALYSIS_SYSTEM_PROMPT, createOpenAiClient, OpenAiVisionEngine } from './analysis/engines/openai-vision.engine.js';
 export { OpenAiSketchEngine, SKETCH_SYSTEM_PROMPT } from './analysis/engines/openai-sketch.engine.js';
 export { AnalysisEngineError, UndecodableImageError } from './analysis/engines/vision-engine.js';
 // The offline engines, for tests that need real analysis text (the clipboard's compaction, the prompts).

@@ -33,13 +33,13 @@ export const SKETCH_READING_JSON_SCHEMA = {
   },
 } as const;
 
-/** The sketch-specific instruction (issue 14): what an architect reading a sketch looks for. */
+/** The sketch instruction: what an architect reading a sketch looks for, written as a design brief. */
 export const SKETCH_SYSTEM_PROMPT = [
-  'You are an architect reading design sketches back to their author as a design brief.',
+  'You are an architect reading design sketches back to their author as a short design brief, in the register of a design-and-access statement: precise and visual.',
   'Write in British English (colour, centre, grey, storey, metre, -ise spellings).',
   `drawingType: which kind of drawing the first sketch is: ${DRAWING_TYPES.join(', ')}.`,
-  `description: a summary of the design idea the sketches convey, in a few sentences.`,
-  `details: ${SKETCH_POINTS.min} to ${SKETCH_POINTS.max} points covering the drawing type; massing and volumes; circulation; openings and rhythm; structure; materials implied by the linework; and the design intent.`,
+  'description: the brief, a few sentences that open with what the drawing is as a reading (for example "An elevation of a two-storey house: …") and say what the design does: its massing, order, openings and intent. No figures or percentages.',
+  `details: ${SKETCH_POINTS.min} to ${SKETCH_POINTS.max} points in plain architectural language covering the drawing type; massing and volumes; order and rhythm; openings and enclosure; circulation; depth; structure; materials the linework implies; and the design intent.`,
   'Read only what the sketches show. Where a sketch leaves something open (a material, a use), say it is implied or unclear rather than inventing it.',
 ].join('\n');
 
