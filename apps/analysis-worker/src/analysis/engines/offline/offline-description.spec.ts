@@ -1,11 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { analysisTextSchema, countSections } from '@archlens/contracts/analysis';
 import { MEASUREMENTS_HEADING } from '@archlens/contracts/clipboard-text';
 import { countWords } from '@archlens/contracts/words';
 import { readDesign, type DesignReading } from './design-reading.js';
 import { describeFeatures } from './offline-description.js';
 import { aggregateFeatures, extractFeatures, type AggregateFeatures, type ImageFeatures } from './pixel-features.js';
-import { FIXTURE_PHOTO_NAMES, fixturePhoto } from './testing/fixture-photos.js';
+import { FIXTURE_PHOTO_NAMES, fixturePhoto, REPO_ROOT } from './testing/fixture-photos.js';
 import { randomFeatures, seededRandom } from './testing/random-features.js';
 import { AMERICAN_SPELLINGS, FORBIDDEN_TERMS, MEASUREMENT_TERMS } from './testing/style-terms.js';
 
@@ -206,6 +208,13 @@ describe('describeFeatures on the fixture photos', () => {
     expect(measurements).toContain(features.palette[0].name);
     expect(measurements).toContain(`Sky: ${Math.round(features.sky * 100)}% of the frame`);
     expect(measurements).toMatch(/Measured without an AI model/);
+  });
+
+  it('writes what docs/offline-writing.md shows as "after" for its three photos', async () => {
+    const page = readFileSync(path.join(REPO_ROOT, 'docs/offline-writing.md'), 'utf8');
+    const shown = [...page.matchAll(/^## (\S+\.jpg) [\s\S]*?After:\n\n> (.+)$/gm)].map(([, name, after]) => [name, after]);
+    expect(shown.map(([name]) => name)).toEqual(['tours-cathedral-gothic.jpg', 'mit-media-lab.jpg', 'havana-cathedral-baroque.jpg']);
+    for (const [name, after] of shown) expect(describeFeatures(await photoFeatures(name)).primaryDescription).toBe(after);
   });
 
   it('is deterministic', async () => {

@@ -13,8 +13,11 @@ function findRepoRoot(): string {
   return dir;
 }
 
+/** The monorepo's root directory. */
+export const REPO_ROOT = findRepoRoot();
+
 /** The shared fixture photos, beside the repository (never copied into it). */
-export const FIXTURE_PHOTOS_DIR = path.resolve(findRepoRoot(), '../shared/fixtures/photos');
+export const FIXTURE_PHOTOS_DIR = path.resolve(REPO_ROOT, '../shared/fixtures/photos');
 
 /** Reads one fixture photo, e.g. `fixturePhoto('mit-media-lab.jpg')`. */
 export function fixturePhoto(name: string): Buffer {
