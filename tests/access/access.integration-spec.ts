@@ -175,6 +175,7 @@ const ROWS: Record<ApiRouteName, Row> = {
   adminLeadsExport: { expected: adminOnly(200), call: (c) => statusOf(get(c, API_PATHS.adminLeadsExport)) },
   adminQueuesSession: { expected: adminOnly(200), call: (c) => statusOf(post(c, API_PATHS.adminQueuesSession)) },
   health: { expected: everyone(200), call: (c) => statusOf(get(c, API_PATHS.health)) },
+  capabilities: { expected: everyone(200), call: (c) => statusOf(get(c, API_PATHS.capabilities)) },
   styleProfile: { expected: signedIn(200), call: (c) => statusOf(get(c, API_PATHS.styleProfile)) },
   saveStyleProfile: { expected: signedIn(200), call: (c) => statusOf(post(c, API_PATHS.saveStyleProfile).send({ text: STYLE_TEXT })) },
   createCheckoutSession: {

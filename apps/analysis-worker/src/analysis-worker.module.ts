@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { workerServiceModule } from '@archlens/platform/worker-host';
 import { AnalysisHandlers, AnalysisLookupHandlers } from './analysis/analysis.handlers.js';
 import { AnalysisService, VISION_ENGINE } from './analysis/analysis.service.js';
+import { EngineCapabilitiesService } from './analysis/engine-capabilities.service.js';
 import { createSketchEngine, createVisionEngine } from './analysis/engines/vision-engine.factory.js';
 import { OriginalsSweepService } from './analysis/originals-sweep.service.js';
 import { ANALYSIS_CONFIG, type AnalysisConfig } from './config.js';
@@ -16,8 +17,9 @@ export class AnalysisWorkerModule {
   /**
    * The worker for one configuration, on the shared worker host: the vision engine the
    * configuration selects (`createVisionEngine`), analyses, the sketch engine and sketch readings
-   * (issue 14), the originals sweep (photos and sketches), and the
-   * analysis reports (PDF, e-mailed report) with their free-text sweep (issue 13).
+   * (issue 14), the originals sweep (photos and sketches), the
+   * analysis reports (PDF, e-mailed report) with their free-text sweep (issue 13), and the answer
+   * to which engines it runs (`EngineCapabilitiesService`).
    */
   static forRoot(config: AnalysisConfig): DynamicModule {
     return workerServiceModule(AnalysisWorkerModule, {
@@ -32,6 +34,7 @@ export class AnalysisWorkerModule {
         { provide: VISION_ENGINE, useFactory: () => createVisionEngine(config) },
         { provide: SKETCH_ENGINE, useFactory: () => createSketchEngine(config) },
         AnalysisService,
+        EngineCapabilitiesService,
         SketchReadingService,
         OriginalsSweepService,
         ReportsService,

@@ -3,6 +3,7 @@ import { AdminModule } from './admin/admin.module.js';
 import { AnalysisModule } from './analysis/analysis.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { BillingModule } from './billing/billing.module.js';
+import { CapabilitiesModule } from './capabilities/capabilities.module.js';
 import { ClipboardModule } from './clipboard/clipboard.module.js';
 import type { GatewayConfig } from './config.js';
 import { CoreModule } from './core/core.module.js';
@@ -28,6 +29,7 @@ export class GatewayModule {
         ClipboardModule,
         ProfileModule,
         HealthModule,
+        CapabilitiesModule,
         MetricsModule,
         AdminModule,
         BillingModule,

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { QUEUES } from '@archlens/contracts/queues';
 import type { JobHandlers } from '@archlens/platform/messaging';
 import type { QueueHandlers, ScheduledJob } from '@archlens/platform/worker-host';
@@ -9,6 +9,7 @@ import {
 } from './generations/generation-inputs-sweep.service.js';
 import { GenerationHistoryService } from './generations/generation-history.service.js';
 import { GenerationService } from './generations/generation.service.js';
+import { configuredImageProviders, GENERATION_PROVIDERS_TOKEN, type GenerationProviders } from './providers/provider-registry.js';
 
 /** The `generation` queue (issue 16): generations and the hourly sweep of left-over inputs. */
 @Injectable()
@@ -45,24 +46,30 @@ export class GenerationHandlers implements QueueHandlers<typeof QUEUES.generatio
 }
 
 /**
- * The `generation-lookup` queue: the history (Recent Activity), an image's download and a job's
- * state (the progress stream), kept off `generation` so that they never wait behind generations.
+ * The `generation-lookup` queue: the history (Recent Activity), an image's download, a job's state
+ * (the progress stream) and which image providers have a key, kept off `generation` so that they
+ * never wait behind generations.
  */
 @Injectable()
 export class GenerationLookupHandlers implements QueueHandlers<typeof QUEUES.generationLookup> {
   readonly queue = QUEUES.generationLookup;
 
-  constructor(private readonly history: GenerationHistoryService) {}
+  constructor(
+    private readonly history: GenerationHistoryService,
+    @Inject(GENERATION_PROVIDERS_TOKEN) private readonly providers: GenerationProviders,
+  ) {}
 
   /**
    * `generation.list`, `generation.get-image` and `generation.get-status` →
-   * `GenerationHistoryService` (404 `DomainError` 'Generation not found.' for another user's job).
+   * `GenerationHistoryService` (404 `DomainError` 'Generation not found.' for another user's job);
+   * `generation.capabilities` → `configuredImageProviders`.
    */
   handlers(): JobHandlers<typeof QUEUES.generationLookup> {
     return {
       'generation.list': ({ userId, limit }) => this.history.list(userId, limit),
       'generation.get-image': ({ userId, jobId, index }) => this.history.image(userId, jobId, index),
       'generation.get-status': ({ userId, jobId }) => this.history.status(userId, jobId),
+      'generation.capabilities': async () => configuredImageProviders(this.providers),
     };
   }
 }

@@ -30,6 +30,8 @@ export const API_PATHS = {
    */
   adminQueuesSession: '/api/admin/queues/session',
   health: '/api/health',
+  /** Public: who writes the texts (a vision model or the measuring engine) and which image providers are configured. */
+  capabilities: '/api/capabilities',
   /** Issue 15, spec §7: `GET` the user's style description. */
   styleProfile: '/api/style-profile',
   /** Issue 15, spec §7: `POST` saves it (the same path; one name per method, as `API_ROUTES` keys routes by name). */

@@ -49,6 +49,7 @@ import {
   sweepGenerationInputsResultSchema,
 } from './generation.js';
 import { ensureVipUserCommandSchema } from './vip.js';
+import { analysisCapabilitiesResultSchema, capabilitiesJobSchema, generationCapabilitiesResultSchema } from './capabilities.js';
 import {
   exportLeadsJobSchema,
   exportLeadsResultSchema,
@@ -76,9 +77,9 @@ export const QUEUES = {
   authLookup: 'auth-lookup',
   analysis: 'analysis',
   /**
-   * analysis-worker's quick work: the recent analyses, an analysis's PDF and its e-mail, apart from
-   * `analysis`, so that they never wait behind analyses (each holds a place for as long as the
-   * vision model takes, seconds per call and up to three calls).
+   * analysis-worker's quick work: the recent analyses, an analysis's PDF and its e-mail, and the
+   * engines it runs, apart from `analysis`, so that they never wait behind analyses (each holds a
+   * place for as long as the vision model takes, seconds per call and up to three calls).
    */
   analysisLookup: 'analysis-lookup',
   /** Outgoing e-mail (issue 12): fire-and-forget commands, retried with backoff by BullMQ. */
@@ -92,9 +93,9 @@ export const QUEUES = {
   /** generation-worker's commands (issue 16): generations (long, provider-bound) and the hourly sweep of left-over inputs. */
   generation: 'generation',
   /**
-   * generation-worker's quick reads: the history, an image's download and a job's state, apart from
-   * `generation`, so that they never wait behind running generations (each holds a place for as long
-   * as its provider takes, up to minutes).
+   * generation-worker's quick reads: the history, an image's download, a job's state and which
+   * image providers have a key, apart from `generation`, so that they never wait behind running
+   * generations (each holds a place for as long as its provider takes, up to minutes).
    */
   generationLookup: 'generation-lookup',
 } as const;
@@ -141,6 +142,12 @@ export const JOBS = {
   'analysis.render-report': { queue: QUEUES.analysisLookup, data: renderReportJobSchema, result: renderReportResultSchema },
   /** Issue 13: e-mail the report (PDF attached) and publish `analysis.emailed`. */
   'analysis.email-report': { queue: QUEUES.analysisLookup, data: emailReportJobSchema, result: emailReportResultSchema },
+  /** `GET /api/capabilities`: the engines this worker built (OpenAI or offline), so that no screen claims a model that is not there. */
+  'analysis.capabilities': {
+    queue: QUEUES.analysisLookup,
+    data: capabilitiesJobSchema,
+    result: analysisCapabilitiesResultSchema,
+  },
   /** Issue 13 (scheduled): removes PDFs of free text once their e-mail has long left. */
   'analysis.sweep-text-reports': { queue: QUEUES.analysis, data: sweepTextReportsJobSchema, result: sweepTextReportsResultSchema },
   'email.send': { queue: QUEUES.email, data: sendEmailJobSchema, result: sendEmailResultSchema },
@@ -181,6 +188,12 @@ export const JOBS = {
   'generation.get-image': { queue: QUEUES.generationLookup, data: getGeneratedImageJobSchema, result: getGeneratedImageResultSchema },
   /** Issue 16, `GET /api/generations/{jobId}/events`: a job's status for its owner (404 for another user's job). */
   'generation.get-status': { queue: QUEUES.generationLookup, data: getGenerationStatusJobSchema, result: getGenerationStatusResultSchema },
+  /** `GET /api/capabilities`: which paid image providers have their key on this worker. */
+  'generation.capabilities': {
+    queue: QUEUES.generationLookup,
+    data: capabilitiesJobSchema,
+    result: generationCapabilitiesResultSchema,
+  },
   /** Issue 16 (scheduled): uploaded inputs no pending generation refers to (a process died mid-request) are removed. */
   'generation.sweep-inputs': { queue: QUEUES.generation, data: sweepGenerationInputsJobSchema, result: sweepGenerationInputsResultSchema },
 } as const;

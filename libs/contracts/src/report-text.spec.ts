@@ -72,4 +72,11 @@ describe('report wording', () => {
     expect(describeReportEngine('openai', 'gpt-4o')).toContain('engine: openai, model: gpt-4o');
     expect(describeReportEngine(null, null)).toBe('Written from the analysis text sent with this report.');
   });
+
+  it('says in plain words that the measuring engine is not an AI model, and names a vision model only for openai', () => {
+    const offline = describeReportEngine('offline', 'archlens-pixel-features-1');
+    expect(offline).toMatch(/^Written by the ArchLens measuring engine, not an AI model,/);
+    expect(offline.replace('archlens-pixel-features-1', '')).not.toMatch(/pixel|vision model/);
+    expect(describeReportEngine('openai', 'gpt-4o')).toMatch(/^Written by an OpenAI vision model/);
+  });
 });

@@ -129,7 +129,7 @@ export const REPORT_LABELS = {
 export function describeReportEngine(engine: 'openai' | 'offline' | null, model: string | null): string {
   if (engine === 'openai') return `Written by an OpenAI vision model (engine: openai, model: ${model ?? 'unknown'}).`;
   if (engine === 'offline')
-    return `Written by the ArchLens offline engine from measurements of the photos' pixels (engine: offline, model: ${model ?? 'unknown'}).`;
+    return `Written by the ArchLens measuring engine, not an AI model, from the photographs' proportion, order, palette and light (engine: offline, model: ${model ?? 'unknown'}).`;
   return 'Written from the analysis text sent with this report.';
 }
 

@@ -33,6 +33,7 @@ import {
 import { vipLoginRequestSchema, vipLoginResponseSchema } from './vip.js';
 import { saveStyleProfileRequestSchema, styleProfileResponseSchema } from './style-profile.js';
 import { emailAnalysisRequestSchema, emailAnalysisResponseSchema } from './reports.js';
+import { capabilitiesResponseSchema } from './capabilities.js';
 
 /** One `/api` route: method, path, request body schema (or the body's kind) and response schema. */
 export interface ApiRoute {
@@ -104,6 +105,7 @@ export const API_ROUTES = {
     request: null,
     response: z.object({ status: z.literal('ok'), queues: z.array(z.string()) }),
   },
+  capabilities: { method: 'GET', path: API_PATHS.capabilities, request: null, response: capabilitiesResponseSchema },
   styleProfile: { method: 'GET', path: API_PATHS.styleProfile, request: null, response: styleProfileResponseSchema },
   saveStyleProfile: {
     method: 'POST',

@@ -4,6 +4,7 @@ import { TEXT_REPORT_MAX_AGE_SECONDS } from '@archlens/contracts/reports';
 import type { JobHandlers } from '@archlens/platform/messaging';
 import type { QueueHandlers, ScheduledJob } from '@archlens/platform/worker-host';
 import { AnalysisService } from './analysis.service.js';
+import { EngineCapabilitiesService } from './engine-capabilities.service.js';
 import { SketchReadingService } from '../sketches/sketch-reading.service.js';
 import { ReportsService } from '../reports/reports.service.js';
 import { TEXT_REPORTS_SWEEP_EVERY_MS, TextReportsSweepService } from '../reports/text-reports-sweep.service.js';
@@ -55,8 +56,9 @@ export class AnalysisHandlers implements QueueHandlers<typeof QUEUES.analysis> {
 }
 
 /**
- * The `analysis-lookup` queue: a user's recent analyses, and the reports of issue 13 (an analysis's
- * PDF, rendered once; a report e-mailed), kept off `analysis` so that they never wait behind analyses.
+ * The `analysis-lookup` queue: a user's recent analyses, the reports of issue 13 (an analysis's
+ * PDF, rendered once; a report e-mailed) and the engines this worker runs, kept off `analysis` so
+ * that they never wait behind analyses.
  */
 @Injectable()
 export class AnalysisLookupHandlers implements QueueHandlers<typeof QUEUES.analysisLookup> {
@@ -64,18 +66,20 @@ export class AnalysisLookupHandlers implements QueueHandlers<typeof QUEUES.analy
   constructor(
     private readonly analyses: AnalysisService,
     private readonly reports: ReportsService,
+    private readonly engines: EngineCapabilitiesService,
   ) {}
 
   /**
    * `analysis.list-recent` → `AnalysisService.listRecent` (the 3 newest, spec §9),
    * `analysis.render-report` and `analysis.email-report` → `ReportsService` (404 `DomainError` for
-   * an analysis the user does not own).
+   * an analysis the user does not own), `analysis.capabilities` → `EngineCapabilitiesService`.
    */
   handlers(): JobHandlers<typeof QUEUES.analysisLookup> {
     return {
       'analysis.list-recent': (data) => this.analyses.listRecent(data.userId),
       'analysis.render-report': (data) => this.reports.renderReport(data),
       'analysis.email-report': (data) => this.reports.emailReport(data),
+      'analysis.capabilities': async () => this.engines.describe(),
     };
   }
 }

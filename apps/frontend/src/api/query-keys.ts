@@ -8,6 +8,7 @@ import { API_PATHS } from '@archlens/contracts/paths';
 export const queryKeys = {
   authUser: [API_PATHS.currentUser] as const,
   previousAnalyses: [API_PATHS.previousAnalyses] as const,
+  capabilities: [API_PATHS.capabilities] as const,
 } as const;
 
 /** Mutation keys, used to tell the sign-in calls apart from signed-in data calls. */

@@ -51,6 +51,7 @@ export const ROUTE_ACCESS: Record<ApiRouteName, RouteAccess> = {
   adminLeadsExport: 'admin',
   adminQueuesSession: 'admin',
   health: 'public',
+  capabilities: 'public',
   styleProfile: 'session',
   saveStyleProfile: 'session',
   createCheckoutSession: 'session',
@@ -127,4 +128,6 @@ export const ROUTE_NOTES: Partial<Record<ApiRouteName, string>> = {
   analysisPdf: "Owner only: 404 for another user's analysis.",
   downloadGeneratedImage: "Owner only: 404 for another user's generation.",
   generationEvents: 'Server-sent events; `: heartbeat` comments every 15 s.',
+  capabilities:
+    'Always 200: a worker that does not answer within 3 s makes its part `unknown` (engines) or false (`openai`, `stability-ai`, with `imageProvidersChecked` false), never a claim it did not make. Kept by the gateway for 60 s (5 s when incomplete).',
 };

@@ -11,7 +11,8 @@ export const API_CACHE_CONTROL = 'private, no-cache';
 /**
  * Mounted on `/api` before the routes: sets `API_CACHE_CONTROL`. A route that sets its own
  * afterwards keeps it: `@Header('Cache-Control', …)` (the PDF and image downloads' `private,
- * no-store`, `/api/docs`'s `no-cache` and its assets' `public, max-age=86400`), the
+ * no-store`, `/api/docs`'s `no-cache` and its assets' `public, max-age=86400`,
+ * `/api/capabilities`'s `public, max-age` of at most a minute), the
  * progress stream's `no-cache, no-transform`, and the `no-store` of the queue dashboard session,
  * the dashboard itself and the leads CSV export.
  */

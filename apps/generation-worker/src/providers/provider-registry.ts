@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import type { GenerationCapabilities } from '@archlens/contracts/capabilities';
 import type { GenerationProvider } from '@archlens/contracts/generation';
 import { openAiImageSettings, type GenerationConfig } from '../config.js';
 import type { GenerationProviderAdapter } from './image-provider.js';
@@ -43,4 +44,18 @@ export function createGenerationProviders(config: GenerationConfig, logger = new
   }
   logger.log(`sora and midjourney: prompt workflows, no key needed; provider timeout ${config.GENERATION_PROVIDER_TIMEOUT_MS} ms`);
   return providers;
+}
+
+/**
+ * Which paid image providers can render on this worker (`generation.capabilities`, read by
+ * `GET /api/capabilities`): each image provider's own `configured` flag, set from its key when
+ * `createGenerationProviders` built it, so the answer is the rule that decides a 503 'not
+ * configured', not a second reading of the environment.
+ */
+export function configuredImageProviders(providers: GenerationProviders): GenerationCapabilities {
+  const configured = (name: keyof GenerationCapabilities) => {
+    const provider = providers[name];
+    return provider.kind === 'image' && provider.configured;
+  };
+  return { openai: configured('openai'), 'stability-ai': configured('stability-ai') };
 }

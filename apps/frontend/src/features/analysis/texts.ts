@@ -29,10 +29,11 @@ export const ANALYSIS_TEXTS = {
   tabsLabel: 'Analysis views',
   tagsLabel: 'Tags',
   wordCount: (n: number) => `${n} ${n === 1 ? 'word' : 'words'}`,
+  /** Who wrote this analysis, in plain words: the measuring engine is never passed off as an AI model. */
   engineCaption: (engine: AnalysisEngine, model: string) =>
     engine === 'offline'
-      ? 'Written by the offline pixel analyser (no AI model configured): measured palette, light, edges and symmetry.'
-      : `Written by ${model}.`,
+      ? 'Written by the ArchLens measuring engine, offline and without an AI model: the photographs were measured for proportion, order, palette and light.'
+      : `Written by the AI vision model ${model}.`,
   actionsLabel: 'Analysis actions',
   /** Copy and Add to Clipboard of the tab shown; the separator title in the Working Clipboard (spec §3). */
   textActions: (tab: string): TextActionLabels => ({

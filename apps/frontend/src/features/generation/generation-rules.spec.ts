@@ -1,5 +1,6 @@
 import type { Subscription } from '@archlens/contracts/auth';
-import { buildGenerationPrompt, GENERATION_DEFAULTS } from '@archlens/contracts/generation-options';
+import { combineCapabilities } from '@archlens/contracts/capabilities';
+import { buildGenerationPrompt, GENERATION_DEFAULTS, GENERATION_PROVIDERS } from '@archlens/contracts/generation-options';
 import {
   checkBeforeGenerate,
   creditsMeter,
@@ -12,6 +13,9 @@ import {
   missingStylePlace,
   overLimitOf,
   parseSeed,
+  providerAvailability,
+  providerBlockedNote,
+  providerOptionLabel,
   resultView,
   type ResultViewInput,
 } from './generation-rules';
@@ -260,5 +264,75 @@ describe('combined prompt preview with no style description (spec §2 combined p
   it('is not needed once there is a style description', () => {
     expect(missingStylePlace(prompt('Warm brick.'), 'Warm brick.')).toBeNull();
     expect(missingStylePlace(prompt('  '), '  ')).not.toBeNull();
+  });
+});
+
+describe('providers this server cannot use (GET /api/capabilities)', () => {
+  const meter = creditsMeter(sub(), 1, 'medium');
+  const ready = { hasSketch: true, pending: false, meter };
+
+  it('marks the option of an unusable paid provider, and leaves the others as they were', () => {
+    expect(providerOptionLabel('stability-ai', 'not-configured')).toBe('Stability AI (not configured on this server)');
+    expect(providerOptionLabel('openai', 'unavailable')).toBe('OpenAI (unavailable just now)');
+    expect(providerOptionLabel('openai', 'checking')).toBe('OpenAI (checking…)');
+    expect(providerOptionLabel('openai', 'available')).toBe('OpenAI');
+    expect(providerOptionLabel('sora', 'available')).toBe('Sora (workflow)');
+    expect(providerOptionLabel('midjourney', 'available')).toBe('Midjourney (workflow)');
+  });
+
+  it('disables Generate Images with the reason while the chosen provider cannot be used', () => {
+    expect(isGenerateDisabled({ ...ready, providerAvailability: 'available' })).toBe(false);
+    for (const availability of ['checking', 'not-configured', 'unavailable'] as const) {
+      expect(isGenerateDisabled({ ...ready, providerAvailability: availability })).toBe(true);
+      expect(providerBlockedNote('stability-ai', availability)).toMatch(/^(Checking whether )?Stability AI /);
+    }
+    expect(providerBlockedNote('stability-ai', 'not-configured')).toBe(
+      'Stability AI is not configured on this server, so it cannot render here. Choose the Sora or Midjourney workflow instead.',
+    );
+    expect(providerBlockedNote('sora', 'available')).toBeNull();
+  });
+
+  it('refuses such a generation before any other check, so nothing is sent or cleared', () => {
+    expect(
+      checkBeforeGenerate({ hasSketch: false, styleDescription: '', meter, provider: { name: 'openai', availability: 'not-configured' } }),
+    ).toEqual({
+      title: 'Provider Not Available',
+      description: 'OpenAI is not configured on this server, so it cannot render here. Choose the Sora or Midjourney workflow instead.',
+    });
+    expect(
+      checkBeforeGenerate({ hasSketch: true, styleDescription: 'Brick', meter, provider: { name: 'sora', availability: 'available' } }),
+    ).toBeNull();
+  });
+});
+
+describe('providerAvailability (GET /api/capabilities)', () => {
+  const OFFLINE = { analysisEngine: 'offline', sketchReadingEngine: 'offline' } as const;
+  const known = combineCapabilities(OFFLINE, { openai: true, 'stability-ai': false });
+
+  it('always offers the prompt workflows, even before or without an answer', () => {
+    for (const capabilities of [undefined, known, combineCapabilities(null, null)]) {
+      expect(providerAvailability('sora', capabilities)).toBe('available');
+      expect(providerAvailability('midjourney', capabilities, true)).toBe('available');
+    }
+  });
+
+  it('offers a paid provider only when the generation worker reports its key', () => {
+    expect(providerAvailability('openai', known)).toBe('available');
+    expect(providerAvailability('stability-ai', known)).toBe('not-configured');
+  });
+
+  it('tells waiting, unconfigured and unchecked apart', () => {
+    expect(providerAvailability('openai', undefined)).toBe('checking');
+    expect(providerAvailability('openai', undefined, true)).toBe('unavailable');
+    expect(providerAvailability('stability-ai', combineCapabilities(OFFLINE, null))).toBe('unavailable');
+  });
+
+  it('covers every provider of spec §9', () => {
+    expect(GENERATION_PROVIDERS.map((provider) => providerAvailability(provider, known))).toEqual([
+      'available',
+      'available',
+      'not-configured',
+      'available',
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import type { Subscription } from '@archlens/contracts/auth';
+import type { CapabilitiesResponse } from '@archlens/contracts/capabilities';
 import {
   estimateGenerationCost,
   GENERATION_DEFAULTS,
@@ -72,11 +73,63 @@ export function creditsMeter(subscription: Subscription | null | undefined, vari
 }
 
 /**
- * Spec §5: 'Generate Images' is disabled without a sketch, while a generation is pending, or when a
- * non-unlimited plan has fewer credits than the estimated cost.
+ * Whether /create can use a provider now: `available`; `checking` while the answer is awaited;
+ * `not-configured` when the generation worker says it has no key for it; `unavailable` when that
+ * could not be checked (the worker did not answer, or the call failed).
  */
-export function isGenerateDisabled(state: { hasSketch: boolean; pending: boolean; meter: CreditsMeter }): boolean {
-  return !state.hasSketch || state.pending || !state.meter.enough;
+export type ProviderAvailability = 'available' | 'checking' | 'not-configured' | 'unavailable';
+
+/**
+ * A provider's `ProviderAvailability`. The prompt workflows (sora, midjourney) need no key and are
+ * always available; openai and stability-ai only when the answer says so.
+ * @param capabilities the answer, or undefined while it is awaited or after the call failed
+ * @param failed true when the call failed (no answer will come)
+ */
+export function providerAvailability(
+  provider: GenerationProvider,
+  capabilities: CapabilitiesResponse | undefined,
+  failed = false,
+): ProviderAvailability {
+  if (provider === 'sora' || provider === 'midjourney') return 'available';
+  // A failed call is read as an answer that checked nothing (`NOTHING_CHECKED`).
+  if (!capabilities) return failed ? 'unavailable' : 'checking';
+  if (capabilities.imageProviders[provider]) return 'available';
+  return capabilities.imageProvidersChecked ? 'not-configured' : 'unavailable';
+}
+
+/**
+ * Spec §5: 'Generate Images' is disabled without a sketch, while a generation is pending, or when a
+ * non-unlimited plan has fewer credits than the estimated cost; and, before anything is sent, when
+ * the provider chosen cannot be used on this server (`providerBlockedNote` says why).
+ * @param state.providerAvailability the chosen provider's availability; `available` when not given
+ */
+export function isGenerateDisabled(state: {
+  hasSketch: boolean;
+  pending: boolean;
+  meter: CreditsMeter;
+  providerAvailability?: ProviderAvailability;
+}): boolean {
+  return !state.hasSketch || state.pending || !state.meter.enough || (state.providerAvailability ?? 'available') !== 'available';
+}
+
+/**
+ * Why the chosen provider cannot be used, shown under the provider control and above Generate
+ * Images; null when it can.
+ */
+export function providerBlockedNote(provider: GenerationProvider, availability: ProviderAvailability): string | null {
+  if (availability === 'available') return null;
+  return GENERATION_TEXTS.controls.providerBlocked[availability](GENERATION_TEXTS.controls.providerName(provider));
+}
+
+/**
+ * The label of a provider's option: its name, `(workflow)` for the prompt workflows, and why it
+ * cannot be used when it cannot (the option is then disabled).
+ */
+export function providerOptionLabel(provider: GenerationProvider, availability: ProviderAvailability): string {
+  const T = GENERATION_TEXTS.controls;
+  const name = T.providerName(provider);
+  if (isWorkflowProvider(provider)) return `${name} (${T.workflowTag})`;
+  return availability === 'available' ? name : `${name} (${T.providerUnavailableTag[availability]})`;
 }
 
 /** A toast's title and description. */
@@ -92,14 +145,23 @@ export function insufficientCreditsToast(overBy: number): ToastText {
 
 /**
  * The checks made when a generation is asked for, by the button or by 'Variations' and
- * 'Regenerate with this seed' (which stay enabled once there is a result), in this order: spec §5
- * 'Sketch Required', 'Style Description Required' (blank or only invisible characters:
- * `isBlankText`, as the server reads it), 'Description Too Long' (over 500 characters counted as
- * the server counts them), then spec §8 insufficient credits.
+ * 'Regenerate with this seed' (which stay enabled once there is a result), in this order: a
+ * provider this server cannot use (before anything is sent or cleared), spec §5 'Sketch Required',
+ * 'Style Description Required' (blank or only invisible characters: `isBlankText`, as the server
+ * reads it), 'Description Too Long' (over 500 characters counted as the server counts them), then
+ * spec §8 insufficient credits.
+ * @param state.provider the chosen provider and its availability; none: a provider that is available
  * @returns the toast to show, or null when the generation may start
  */
-export function checkBeforeGenerate(state: { hasSketch: boolean; styleDescription: string; meter: CreditsMeter }): ToastText | null {
+export function checkBeforeGenerate(state: {
+  hasSketch: boolean;
+  styleDescription: string;
+  meter: CreditsMeter;
+  provider?: { name: GenerationProvider; availability: ProviderAvailability };
+}): ToastText | null {
   const T = GENERATION_TEXTS.toasts;
+  const blocked = state.provider ? providerBlockedNote(state.provider.name, state.provider.availability) : null;
+  if (blocked) return { title: T.providerUnavailableTitle, description: blocked };
   if (!state.hasSketch) return { title: T.sketchRequiredTitle, description: T.sketchRequired };
   if (isBlankText(state.styleDescription)) return { title: T.styleRequiredTitle, description: T.styleRequired };
   if (!isStyleDescriptionWithinLimit(state.styleDescription)) return { title: T.styleTooLongTitle, description: T.styleTooLong };

@@ -113,6 +113,23 @@ export const GENERATION_TEXTS = {
       midjourney: 'A prompt workflow for Midjourney: no image is made here.',
     } satisfies Record<GenerationProvider, string>,
     workflowTag: 'workflow',
+    /**
+     * What a paid provider's option adds when /create cannot use it (`GET /api/capabilities`): not
+     * yet known, no key on this server, or not checked because the generation worker did not answer.
+     */
+    providerUnavailableTag: {
+      checking: 'checking…',
+      'not-configured': 'not configured on this server',
+      unavailable: 'unavailable just now',
+    },
+    /** Under the provider control and above Generate Images, when the provider chosen cannot be used. */
+    providerBlocked: {
+      checking: (provider: string) => `Checking whether ${provider} is available on this server…`,
+      'not-configured': (provider: string) =>
+        `${provider} is not configured on this server, so it cannot render here. Choose the Sora or Midjourney workflow instead.`,
+      unavailable: (provider: string) =>
+        `${provider} could not be checked just now, so it cannot be used. Choose the Sora or Midjourney workflow, or reload the page in a moment.`,
+    },
     detailLevel: 'Detail level',
     detailLevels: { low: 'Low', medium: 'Medium', high: 'High' } satisfies Record<DetailLevel, string>,
     lighting: 'Lighting',
@@ -238,6 +255,7 @@ export const GENERATION_TEXTS = {
     upscaleTitle: M.upscaleTitle,
     upscale: M.upscale,
     seedInvalidTitle: 'Seed Not Valid',
+    providerUnavailableTitle: 'Provider Not Available',
     imagesReadyTitle: 'Visualisations Ready',
     imagesReady: (n: number) => `${plural(n, 'render is', 'renders are')} ready below.`,
     workflowReadyTitle: 'Workflow Ready',

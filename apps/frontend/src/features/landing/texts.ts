@@ -1,5 +1,19 @@
+import type { TextEngine } from '@archlens/contracts/capabilities';
 import { MONEY_BACK_GUARANTEE_DAYS, PLAN_TIERS } from '@archlens/contracts/plans';
 import { PRODUCT_NAME } from '../auth/texts';
+
+/**
+ * What Design Language Analysis does, by who writes the analyses on this server
+ * (`GET /api/capabilities`): an AI vision model is named only when one writes them; the measuring
+ * engine is described as what it does; while that is not known, neither is claimed.
+ */
+const ANALYSIS_FEATURE_COPY: Record<TextEngine, string> = {
+  openai:
+    'Up to 10 images at a time, read by an AI vision model: an 88-word primary description, an expanded analysis and tags, in British English.',
+  offline:
+    'Up to 10 images at a time, measured for proportion, order, palette and light and written up as design prose: an 88-word primary description, an expanded analysis and tags, in British English.',
+  unknown: 'Up to 10 images at a time: an 88-word primary description, an expanded analysis and tags, in British English.',
+};
 
 /** Texts of the signed-out landing (spec §1, §2, §9). Prices and credits come from the plans contract. */
 export const LANDING_TEXTS = {
@@ -11,10 +25,11 @@ export const LANDING_TEXTS = {
   note: 'Free: up to 10 images per analysis.',
   featuresEyebrow: 'Features',
   featuresTitle: 'From photograph to prompt',
-  features: [
+  /** The feature cards; the first says who writes the analyses (`ANALYSIS_FEATURE_COPY`). */
+  features: (analysisEngine: TextEngine) => [
     {
       title: 'Design Language Analysis',
-      copy: 'Up to 10 images at a time, read by an AI vision model: an 88-word primary description, an expanded analysis and tags, in British English.',
+      copy: ANALYSIS_FEATURE_COPY[analysisEngine],
     },
     {
       title: 'Process Your Sketch',

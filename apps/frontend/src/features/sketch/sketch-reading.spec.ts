@@ -61,8 +61,13 @@ describe('SKETCH_TEXTS', () => {
 
   it('names the drawing type and the engine in the caption', () => {
     expect(SKETCH_TEXTS.caption('plan', 1, 'offline', 'offline-lines')).toMatch(/^Read as a plan \(estimated from the measured lines\)/);
-    expect(SKETCH_TEXTS.caption('elevation', 1, 'openai', 'gpt-4o-mini')).toBe('Read as an elevation · Written by gpt-4o-mini.');
-    expect(SKETCH_TEXTS.caption('plan', 3, 'openai', 'gpt-4o-mini')).toBe('Sketch 1 read as a plan · Written by gpt-4o-mini.');
+    expect(SKETCH_TEXTS.caption('plan', 1, 'offline', 'offline-lines')).not.toMatch(/AI vision model|analyser/);
+    expect(SKETCH_TEXTS.caption('elevation', 1, 'openai', 'gpt-4o-mini')).toBe(
+      'Read as an elevation · Written by the AI vision model gpt-4o-mini.',
+    );
+    expect(SKETCH_TEXTS.caption('plan', 3, 'openai', 'gpt-4o-mini')).toBe(
+      'Sketch 1 read as a plan · Written by the AI vision model gpt-4o-mini.',
+    );
   });
 
   it('prefixes a failure with the spec §8 text', () => {

@@ -44,8 +44,8 @@ export const SKETCH_TEXTS = {
   caption: (drawingType: string, imageCount: number, engine: AnalysisEngine, model: string) => {
     const read = `${imageCount > 1 ? 'Sketch 1 read' : 'Read'} as ${withArticle(drawingType)}`;
     return engine === 'offline'
-      ? `${read} (estimated from the measured lines) · Written by the offline line analyser (no AI model configured).`
-      : `${read} · Written by ${model}.`;
+      ? `${read} (estimated from the measured lines) · Written by the ArchLens measuring engine from the lines of the drawing, offline and without an AI model.`
+      : `${read} · Written by the AI vision model ${model}.`;
   },
   /** From pressing Analyse Sketch to the answer; with the worker's own time when it is known. */
   completedIn: (elapsedMs: number, workerMs?: number) =>

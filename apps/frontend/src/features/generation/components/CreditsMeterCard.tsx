@@ -20,15 +20,17 @@ export interface CreditsMeterCardProps {
   disabled: boolean;
   pending: boolean;
   onGenerate: () => void;
+  /** Why the chosen provider cannot be used on this server (`providerBlockedNote`), shown above the button; null when it can. */
+  blockedNote?: string | null;
 }
 
 /**
  * Spec §2 /create credits meter with the estimated cost (spec §9: the larger of 10 and variations
  * × 10, or × 15 at high detail; Unlimited for the VIP plan, spec §6), the credit costs as shown,
- * and the 'Generate Images' button. The bar is the plan's credits now, the darker part what is
- * left after this generation.
+ * and the 'Generate Images' button, with the reason it is disabled when the chosen provider cannot
+ * be used. The bar is the plan's credits now, the darker part what is left after this generation.
  */
-export function CreditsMeterCard({ meter, disabled, pending, onGenerate }: CreditsMeterCardProps) {
+export function CreditsMeterCard({ meter, disabled, pending, onGenerate, blockedNote = null }: CreditsMeterCardProps) {
   return (
     <Card component="section" aria-labelledby="credits-meter-heading" data-testid="credits-meter">
       <CardContent sx={{ p: { xs: 2.5, md: 3 } }}>
@@ -83,12 +85,25 @@ export function CreditsMeterCard({ meter, disabled, pending, onGenerate }: Credi
           {T.costsShown}
         </Typography>
 
+        {blockedNote && (
+          <Typography
+            id="generate-blocked-note"
+            variant="body2"
+            color="warning.dark"
+            role="status"
+            sx={{ mt: 2 }}
+            data-testid="generate-blocked-note"
+          >
+            {blockedNote}
+          </Typography>
+        )}
         <Button
           variant="contained"
           size="large"
           fullWidth
           onClick={onGenerate}
           disabled={disabled}
+          aria-describedby={blockedNote ? 'generate-blocked-note' : undefined}
           startIcon={pending ? <CircularProgress size={18} color="inherit" aria-hidden /> : <AutoAwesomeOutlined />}
           sx={{ mt: 2.5 }}
         >

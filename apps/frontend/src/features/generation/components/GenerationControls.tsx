@@ -2,7 +2,6 @@ import {
   ASPECT_RATIOS,
   DETAIL_LEVELS,
   GENERATION_PROVIDERS,
-  isWorkflowProvider,
   LIGHTING_OPTIONS,
   SKETCH_INFLUENCE,
   sketchInfluenceLabel,
@@ -23,7 +22,13 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { parseSeed, type GenerationSettings } from '../generation-rules';
+import {
+  parseSeed,
+  providerBlockedNote,
+  providerOptionLabel,
+  type GenerationSettings,
+  type ProviderAvailability,
+} from '../generation-rules';
 import { GENERATION_TEXTS } from '../texts';
 
 const T = GENERATION_TEXTS.controls;
@@ -32,6 +37,8 @@ export interface GenerationControlsProps {
   settings: GenerationSettings;
   onChange: (next: Partial<GenerationSettings>) => void;
   locked: boolean;
+  /** Whether this server can use each provider (`GET /api/capabilities`); one it cannot use is a disabled option. */
+  availability: Record<GenerationProvider, ProviderAvailability>;
 }
 
 /** A labelled group of toggle buttons (detail level, variations): one value always chosen. */
@@ -95,14 +102,16 @@ function SelectField<V extends string>({
   onChange,
   disabled,
   helperText,
+  error,
   testId,
 }: {
   label: string;
   value: V;
-  options: readonly { value: V; label: string }[];
+  options: readonly { value: V; label: string; disabled?: boolean }[];
   onChange: (value: V) => void;
   disabled: boolean;
   helperText?: ReactNode;
+  error?: boolean;
   testId: string;
 }) {
   return (
@@ -113,11 +122,12 @@ function SelectField<V extends string>({
       onChange={(event) => onChange(event.target.value as V)}
       disabled={disabled}
       helperText={helperText}
+      error={error}
       margin="none"
       slotProps={{ select: { native: true }, htmlInput: { 'data-testid': testId } }}
     >
       {options.map((option) => (
-        <option key={option.value} value={option.value}>
+        <option key={option.value} value={option.value} disabled={option.disabled}>
           {option.label}
         </option>
       ))}
@@ -159,11 +169,13 @@ function InfluenceLegend({ value }: { value: number }) {
  * Spec §2, §5, §9 generation controls with their defaults and ranges: aspect ratio (16:9, 3:2,
  * 1:1, A4 portrait), provider (sora, openai, stability-ai, midjourney), detail level, lighting,
  * the sketch influence slider (0 to 100 in steps of 5, with its three labels), variations (1 to 4)
- * and the optional seed.
+ * and the optional seed. A provider this server cannot use (no key, or not known yet) is shown as
+ * such in its option, which is disabled, before anyone presses Generate Images.
  */
-export function GenerationControls({ settings, onChange, locked }: GenerationControlsProps) {
+export function GenerationControls({ settings, onChange, locked, availability }: GenerationControlsProps) {
   const seed = parseSeed(settings.seed);
   const seedHelp = !seed.ok ? T.seedInvalid : settings.provider === 'openai' && settings.seed.trim() ? T.seedIgnored : T.seedHelp;
+  const providerNote = providerBlockedNote(settings.provider, availability[settings.provider]);
 
   return (
     <Card component="section" aria-labelledby="controls-heading" data-testid="generation-controls">
@@ -177,11 +189,13 @@ export function GenerationControls({ settings, onChange, locked }: GenerationCon
             value={settings.provider}
             options={GENERATION_PROVIDERS.map((value) => ({
               value,
-              label: isWorkflowProvider(value) ? `${T.providerName(value)} (${T.workflowTag})` : T.providerName(value),
+              label: providerOptionLabel(value, availability[value]),
+              disabled: availability[value] !== 'available',
             }))}
             onChange={(provider) => onChange({ provider })}
             disabled={locked}
-            helperText={T.providerHelp[settings.provider]}
+            helperText={providerNote ?? T.providerHelp[settings.provider]}
+            error={providerNote !== null && availability[settings.provider] !== 'checking'}
             testId="control-provider"
           />
           <SelectField<AspectRatio>

@@ -1,6 +1,12 @@
 import type { Subscription } from '@archlens/contracts/auth';
 import type { GenerateResponse } from '@archlens/contracts/generation';
-import { buildGenerationPrompt, MAX_REFERENCE_IMAGES, VARIATIONS } from '@archlens/contracts/generation-options';
+import {
+  buildGenerationPrompt,
+  GENERATION_PROVIDERS,
+  MAX_REFERENCE_IMAGES,
+  VARIATIONS,
+  type GenerationProvider,
+} from '@archlens/contracts/generation-options';
 import PhotoLibraryOutlined from '@mui/icons-material/PhotoLibraryOutlined';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
@@ -9,6 +15,7 @@ import { isUnauthorisedError } from '../../../api/client';
 import { EmptyStateCard } from '../../../shared/components/EmptyStateCard';
 import { ProgressCard } from '../../../shared/components/ProgressCard';
 import { toast } from '../../../shared/toast';
+import { useCapabilities } from '../../capabilities/hooks/use-capabilities';
 import { generationErrorToast, newJobId } from '../generation-errors';
 import { isProgressShown, progressCaption } from '../generation-progress';
 import {
@@ -17,8 +24,11 @@ import {
   DEFAULT_SETTINGS,
   isGenerateDisabled,
   parseSeed,
+  providerAvailability,
+  providerBlockedNote,
   resultView,
   type GenerationSettings,
+  type ProviderAvailability,
 } from '../generation-rules';
 import { useChosenImages } from '../hooks/use-chosen-images';
 import { useGenerate } from '../hooks/use-generate';
@@ -87,7 +97,8 @@ function ResultsPanel({
  * reading, four reference slots, the style description, the controls, the combined prompt, the
  * credits meter with 'Generate Images', then the progress (the worker's events, or the simulated
  * fallback) and the results. After each generation the user (credits) and the history are read
- * again (`useGenerate`).
+ * again (`useGenerate`). A provider this server cannot use (`GET /api/capabilities`) cannot be
+ * chosen, and with one chosen nothing is sent and nothing on the page is cleared.
  */
 export function GenerationStudio({ subscription }: { subscription: Subscription }) {
   const analysis = useSketchAnalysis();
@@ -100,6 +111,10 @@ export function GenerationStudio({ subscription }: { subscription: Subscription 
   const progress = useGenerationProgress();
   const [pending, setPending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const capabilities = useCapabilities();
+  const availability = Object.fromEntries(
+    GENERATION_PROVIDERS.map((provider) => [provider, providerAvailability(provider, capabilities.data, capabilities.failed)]),
+  ) as Record<GenerationProvider, ProviderAvailability>;
 
   const sketchDescription =
     analysis.state.status === 'read' && analysis.state.sketchId === sketch?.id ? analysis.state.reading.description : '';
@@ -121,6 +136,7 @@ export function GenerationStudio({ subscription }: { subscription: Subscription 
       hasSketch: sketch !== null,
       styleDescription: style.text,
       meter: creditsMeter(subscription, next.variations, next.detailLevel),
+      provider: { name: next.provider, availability: availability[next.provider] },
     });
     if (problem || !sketch) {
       if (problem) toast({ ...problem, variant: 'warning' });
@@ -200,15 +216,26 @@ export function GenerationStudio({ subscription }: { subscription: Subscription 
           />
           <ReferenceSlots references={references} locked={locked} />
           <StyleDescriptionCard style={style} locked={locked} />
-          <GenerationControls settings={settings} onChange={(change) => setSettings((prev) => ({ ...prev, ...change }))} locked={locked} />
+          <GenerationControls
+            settings={settings}
+            onChange={(change) => setSettings((prev) => ({ ...prev, ...change }))}
+            locked={locked}
+            availability={availability}
+          />
         </Stack>
         <Stack spacing={3} sx={{ minWidth: 0, position: { md: 'sticky' }, top: { md: 88 } }}>
           <CombinedPromptCard prompt={prompt} styleDescription={style.text} />
           <CreditsMeterCard
             meter={meter}
             pending={pending}
-            disabled={isGenerateDisabled({ hasSketch: sketch !== null, pending: pending || sketchInput.preparing, meter })}
+            disabled={isGenerateDisabled({
+              hasSketch: sketch !== null,
+              pending: pending || sketchInput.preparing,
+              meter,
+              providerAvailability: availability[settings.provider],
+            })}
             onGenerate={() => void run()}
+            blockedNote={providerBlockedNote(settings.provider, availability[settings.provider])}
           />
         </Stack>
       </Box>

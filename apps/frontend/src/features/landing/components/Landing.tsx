@@ -7,6 +7,7 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { AUTH_PATHS } from '../../auth/texts';
 import { useSignInDialog } from '../../auth/sign-in-dialog-context';
+import { useCapabilities } from '../../capabilities/hooks/use-capabilities';
 import { HeroVideo } from '../../hero-video/components/HeroVideo';
 import { ToolCards } from '../../home/components/ToolCards';
 import { TryFreePanel } from '../../home/components/TryFreePanel';
@@ -64,11 +65,13 @@ function Hero() {
   );
 }
 
+/** The feature cards; the analysis card says who writes the analyses on this server (`GET /api/capabilities`). */
 function Features() {
+  const { analysisEngine } = useCapabilities();
   return (
     <LandingSection id="features" eyebrow={LANDING_TEXTS.featuresEyebrow} title={LANDING_TEXTS.featuresTitle} tinted>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }, gap: 2.5 }}>
-        {LANDING_TEXTS.features.map((feature) => (
+        {LANDING_TEXTS.features(analysisEngine).map((feature) => (
           <Card key={feature.title} component="article" sx={{ bgcolor: 'background.default' }}>
             <CardContent sx={{ p: 3 }}>
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, justifyContent: 'space-between' }}>
@@ -77,7 +80,7 @@ function Features() {
                 </Typography>
                 {'pro' in feature && <Chip label={LANDING_TEXTS.proBadge} size="small" color="primary" />}
               </Box>
-              <Typography variant="body2" color="text.secondary" sx={{ mt: 1.25 }}>
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 1.25 }} data-testid="landing-feature-copy">
                 {feature.copy}
               </Typography>
             </CardContent>
