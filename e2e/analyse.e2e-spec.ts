@@ -86,6 +86,9 @@ test('a newcomer signs up, analyses three fixture photos and finds the analysis 
 
   const description = (await primary.innerText()).trim();
   expect(countWords(description)).toBe(88);
+  // Design prose from the measuring engine: no figures, no image-processing vocabulary.
+  expect(description).toMatch(/^Across the three photographs, the architecture /);
+  expect(description).not.toMatch(/\d|per cent|%|\b(sobel|k-means|rgb|luminance|chroma|autocorrelation|pixels?)\b/i);
   await expect(page.getByTestId('analysis-result')).toContainText('offline');
 
   await page.getByRole('tab', { name: 'Expanded' }).click();
@@ -93,6 +96,11 @@ test('a newcomer signs up, analyses three fixture photos and finds the analysis 
   await expect(expanded.getByRole('heading').first()).toBeVisible();
   expect(await expanded.getByRole('heading').count()).toBeGreaterThanOrEqual(4);
   await expect(expanded).not.toContainText('## ');
+  // The figures are kept for the last section, which lists each measured value.
+  const headings = await expanded.getByRole('heading').allInnerTexts();
+  expect(headings.at(-1)).toBe('Measurements');
+  expect(headings).toContain('Massing and Form');
+  await expect(expanded.getByRole('listitem').first()).toContainText('Vertical to horizontal edge weight:');
 
   // Spec §9 "previous" analyses: the one in the results card is not listed again below it (the
   // server's list now holds it, and nothing earlier for a newcomer).

@@ -103,6 +103,9 @@ test.describe('Image Generation', () => {
     // The sketch is read at once; its reading is the structure of the combined prompt, with the style.
     const summary = await openWithSketch(page);
     expect(summary.length).toBeGreaterThan(20);
+    // The reading is a design brief, with no figures.
+    expect(summary).toMatch(/^Reads as an elevation: /);
+    expect(summary).not.toMatch(/\d|per cent|%/);
     const prompt = page.getByTestId('combined-prompt');
     await expect(prompt).toContainText(STYLE);
     await expect(prompt).toContainText(`Keep the structure the sketch shows: ${summary}`);
@@ -155,6 +158,10 @@ test.describe('Image Generation', () => {
     await expect(workflow.getByRole('heading', { name: 'Sora Workflow' })).toBeVisible();
     await expect(workflow.getByTestId('workflow-kind')).toHaveText('Integrated workflow: image-to-image');
     await expect(workflow.getByTestId('workflow-prompt')).not.toBeEmpty();
+    // The Sora prompt carries design language only: no measurement, engine note or hedge.
+    const soraPrompt = await workflow.getByTestId('workflow-prompt').innerText();
+    expect(soraPrompt).toContain(summary);
+    expect(soraPrompt).not.toMatch(/\d|per cent|%|Measurements|AI model|estimate/i);
     expect(await workflow.getByTestId('workflow-steps').getByRole('listitem').count()).toBeGreaterThan(0);
     // The sketch and the two references, three in a row.
     await expect(workflow.getByTestId('workflow-image')).toHaveCount(3);

@@ -62,6 +62,10 @@ test.describe('Process Your Sketch', () => {
     expect(await points.count()).toBeGreaterThanOrEqual(3);
     const pointTexts = (await points.allInnerTexts()).map((text) => text.trim());
     expect(pointTexts.every((text) => text.length > 0)).toBe(true);
+    // Plain architectural language first; the figures in the last point, headed Measurements.
+    expect(pointTexts[0]).toMatch(/^Drawing type: reads as a plan, because /);
+    for (const point of pointTexts.slice(0, -1)) expect(point).not.toMatch(/\d|per cent|%/);
+    expect(pointTexts.at(-1)).toMatch(/^Measurements: ink \d+% of the sheet/);
 
     await expect(result.getByTestId('sketch-completion-time')).toHaveText(/^Completed in (\d+\.\d s|\d+ min \d+ s)/);
     await expect(result.getByTestId('sketch-caption')).toContainText('plan');
@@ -77,6 +81,9 @@ test.describe('Process Your Sketch', () => {
     await expect(summary).toBeVisible();
     const summaryText = (await summary.innerText()).trim();
     expect(summaryText.length).toBeGreaterThan(40);
+    // A design brief that names the drawing type as a reading, with no figures.
+    expect(summaryText).toMatch(/^Reads as a plan: /);
+    expect(summaryText).not.toMatch(/\d|per cent|%|estimate/i);
     await expect(points.first()).toBeHidden();
     await result.getByRole('button', { name: 'Copy' }).click();
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(summaryText);
