@@ -96,7 +96,7 @@ COPY --from=build /out/ ./
 USER 1000:1000
 EXPOSE 3000 9090
 STOPSIGNAL SIGTERM
-# /health/ready: the gateway on PORT, a worker on HEALTH_PORT (issue 17 point 3 adds both).
+# /health/ready: the gateway on PORT, a worker on HEALTH_PORT.
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "const port = process.env.APP === 'gateway' ? process.env.PORT : process.env.HEALTH_PORT; fetch('http://127.0.0.1:' + port + '/health/ready', { signal: AbortSignal.timeout(4000) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # exec: node is the container's main process and receives SIGTERM itself (graceful shutdown).

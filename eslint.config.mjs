@@ -134,7 +134,7 @@ export default tseslint.config(
   },
   {
     // The contract modules the signed-out landing imports stay free of zod, so that the landing
-    // loads no schema (issue 12 point 8: at most 150 KB of JavaScript); this rule replaces the one
+    // loads no schema (at most 150 KB of JavaScript); this rule replaces the one
     // above for these files, so it repeats the app-import pattern.
     files: ['libs/contracts/src/http.ts', 'libs/contracts/src/paths.ts', 'libs/contracts/src/plans.ts'],
     rules: {

@@ -1,9 +1,9 @@
 /**
- * One Jest config, projects with the house test-tier names (STYLE.md):
+ * One Jest config, projects with the house test-tier names:
  * - unit: `*.spec.ts` beside the code, no services.
  * - integration: `*.integration-spec.ts`, against the real PostgreSQL, Redis and S3 server
  *   (global setup starts or finds them, see scripts/local-services.mjs).
- * - chaos: `*.chaos-spec.ts`, the same services with faults injected (issue 17 point 7).
+ * - chaos: `*.chaos-spec.ts`, the same services with faults injected.
  * ESM throughout (NestJS 12 is ESM-only), compiled by swc with decorator metadata.
  */
 const swc = [

@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { recordToasts } from './toasts';
 
 /**
- * /create, Image Generation (issue 16; spec §2 /create, §4, §5, §6, §7, §8, §9) on the fixture
+ * /create, Image Generation (spec §2 /create, §4, §5, §6, §7, §8, §9) on the fixture
  * sketch and reference images: a non-Pro user sees 'Pro Subscription Required'; the VIP user (Pro,
  * unlimited) gets the Sora workflow view, and images from the openai provider, answered by the
  * loopback image providers of e2e/global-setup.ts, with the worker's live progress, downloads as

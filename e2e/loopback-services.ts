@@ -16,7 +16,7 @@ export const E2E_STRIPE = {
 
 /**
  * A loopback server speaking OpenAI's images edit and Stability AI's sketch control
- * (tests/support/fake-image-providers.server.ts), for /create's image providers (issue 16). Each
+ * (tests/support/fake-image-providers.server.ts), for /create's image providers. Each
  * answer waits `delayMs`, so the worker's progress events can be seen while a generation runs.
  */
 export const E2E_IMAGE_PROVIDERS = {

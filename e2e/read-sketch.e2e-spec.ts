@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { recordToasts } from './toasts';
 
 /**
- * /read-sketch, Process Your Sketch (issue 14; spec §2, §4, §5, §8, §9) on the fixture sketches,
+ * /read-sketch, Process Your Sketch (spec §2, §4, §5, §8, §9) on the fixture sketches,
  * read by the offline engine (playwright.config.ts gives the app no AI key).
  */
 const here = import.meta.dirname ?? path.dirname(new URL(import.meta.url).pathname);

@@ -1,7 +1,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 
 /**
- * The outer shell of issue 12 (spec §1, §2, §6): the landing and its video, every call to action,
+ * The outer shell (spec §1, §2, §6): the landing and its video, every call to action,
  * the signed-in home, the navigation (also through the mobile menu), the access rules and the
  * floating services button.
  */

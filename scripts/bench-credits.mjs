@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench:credits` (docs/performance.md; issue 15 point 7): contention on one account's
+// `npm run bench:credits` (docs/performance.md): contention on one account's
 // credits through the real service. Builds, starts the app as `npm start` does on state of its own
 // (port 3800, its own database, Redis db 5), gives one account a balance of 4,000 credits, then
 // sends 1,000 `billing.reserve-credits` commands of 5 credits each over the `billing` queue
@@ -26,7 +26,7 @@ const PG_PORT = 54362;
 const RESERVATIONS = 1000;
 const AMOUNT = 5;
 const BALANCE = 4000;
-/** Reservations in flight at once, one run each; the last is the issue's 1,000 at once. */
+/** Reservations in flight at once, one run each; the last is the budget's 1,000 at once. */
 const IN_FLIGHT = [50, 200, 1000];
 const WARM_UP = 50;
 const BUDGET = { perSecond: 500, p95Ms: 100 };

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench:generate` (docs/performance.md; issue 16 point 5): generations through the whole
+// `npm run bench:generate` (docs/performance.md): generations through the whole
 // pipeline (gateway upload, generation queue, generation-worker, billing reservation and capture,
 // object storage) against a loopback server speaking OpenAI's images edit API that answers each
 // call after 2 s. Starts the app as `npm start` does on state of its own (port 3900, its own

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench:load` (docs/performance.md; issue 17 point 9): a realistic mix of requests through
+// `npm run bench:load` (docs/performance.md): a realistic mix of requests through
 // the gateway on loopback, driven by autocannon for a bounded time, with each app process's memory.
 // Routes: sign-ins (POST /api/auth/signin, accounts made beforehand), user checks
 // (GET /api/auth/user), analyses on the offline engine (POST /api/analyze, one fixture photo) and

@@ -231,7 +231,7 @@ export function ensureSealingKeys(stateDir, name = 'auth-sealing') {
 }
 
 /**
- * Local admin credentials for `npm start` (issue 13), kept in `<stateDir>/keys/admin.json` (mode
+ * Local admin credentials for `npm start`, kept in `<stateDir>/keys/admin.json` (mode
  * 0600) and generated on the first start: username `admin`, a random password (printed in the start
  * banner so a newcomer can sign in), its argon2id hash, and a random 48-byte token key. A deployment
  * sets `ADMIN_USERNAME`, `ADMIN_PASSWORD_HASH` and `ADMIN_TOKEN_SECRET` itself instead.

@@ -50,7 +50,7 @@ function emailSealingKeys() {
 }
 
 /**
- * The admin console's credentials for the gateway (issue 13): `ADMIN_USERNAME`,
+ * The admin console's credentials for the gateway: `ADMIN_USERNAME`,
  * `ADMIN_PASSWORD_HASH` and `ADMIN_TOKEN_SECRET` from the environment when `ADMIN_PASSWORD_HASH` is
  * set (as a deployment gives them); else, with `ADMIN_PASSWORD` set (a plain password, for local
  * starts and the end-to-end tests only), that password hashed here with argon2id; else the local
@@ -89,7 +89,7 @@ async function adminCredentials() {
 const VIP_DEMO = { username: 'demo', password: 'archlens-demo' };
 
 /**
- * VIP access for the gateway (issue 15): `VIP_USERNAME` and `VIP_PASSWORD_HASH` from the environment
+ * VIP access for the gateway: `VIP_USERNAME` and `VIP_PASSWORD_HASH` from the environment
  * when the hash is set (a deployment); else the local demo credentials (`VIP_PASSWORD` or the demo
  * password, hashed here so no app sees it).
  * @returns the gateway's variables and what the start banner says
@@ -183,13 +183,13 @@ try {
     { name: 'analysis-worker', colour: 36, env: {} },
     { name: 'email-worker', colour: 33, env: { EMAIL_SEALING_PRIVATE_KEY } },
     // V8's footprint mode: leads-service idles at ~145 MB RSS without it (Nest, TypeORM, BullMQ and
-    // minio loaded) and its export budget is 150 MB (issue 13; docs/performance.md).
+    // minio loaded) and its export budget is 150 MB (docs/performance.md).
     { name: 'leads-service', colour: 34, env: {}, nodeFlags: ['--optimize-for-size'] },
     // Issue 15: Stripe keys (STRIPE_*) reach billing-service only, from the environment; none → payments off.
     { name: 'billing-service', colour: 31, env: {} },
     // Issue 16: image generation. OpenAI (GENERATION_OPENAI_API_KEY, else OPENAI_API_KEY) and Stability AI
     // (STABILITY_API_KEY) come from the environment; without them only the Sora and Midjourney workflows run.
-    // GENERATION_WORKERS copies (1 by default): generation scales by worker processes (issue 16 point 5).
+    // GENERATION_WORKERS copies (1 by default): generation scales by worker processes.
     ...Array.from({ length: generationWorkers(env) }, () => ({ name: 'generation-worker', colour: 95, env: {} })),
     { name: 'gateway', colour: 32, env: { AUTH_SEALING_PUBLIC_KEY, ...admin.env, ...vip.env } },
   ];

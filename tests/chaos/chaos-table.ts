@@ -1,4 +1,4 @@
-// Test-only: the chaos suite's table (issue 17 point 7): one row per case, printed at the end and
+// Test-only: the chaos suite's table: one row per case, printed at the end and
 // written to test-results/chaos-table.md for the closing note.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -22,7 +22,7 @@ export interface ChaosRow {
 const rows: ChaosRow[] = [];
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** Adds a case's row and prints it at once. Source: issue 17 point 7. */
+/** Adds a case's row and prints it at once. */
 export function recordRow(row: ChaosRow): void {
   rows.push(row);
   console.log(`chaos row: ${format([row]).split('\n')[2]}`);
@@ -37,7 +37,7 @@ function format(list: ChaosRow[]): string {
   return [head, ...body].join('\n');
 }
 
-/** Prints every row so far and writes them to test-results/chaos-table.md. Source: issue 17 point 7. */
+/** Prints every row so far and writes them to test-results/chaos-table.md. */
 export function printTable(): void {
   if (rows.length === 0) return;
   const table = format(rows);

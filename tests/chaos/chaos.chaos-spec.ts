@@ -197,7 +197,7 @@ describe('chaos: workers killed, PostgreSQL connections dropped, object storage 
   });
 
   fullOnly('kill -9 analysis-worker mid-job beside a second copy: every analysis answers', async () => {
-    // One user per analysis: a user may run 2 at once (issue 11), and a 429 is not what this case tests.
+    // One user per analysis: a user may run 2 at once, and a 429 is not what this case tests.
     const users = await Promise.all(Array.from({ length: 8 }, () => signUp(stack, 'Chaos')));
     // A second copy is already running (as in a scaled deployment), so calls that arrive after the
     // kill are served instead of refused; the killed copy's jobs come back to it as stalled.
@@ -558,7 +558,7 @@ describe('chaos: Redis restarted under load (a private redis-server)', () => {
   });
 
   fullOnly('kill -9 of Redis mid-load and a restart: every call completes or fails cleanly with 503, and the stack recovers', async () => {
-    // One user per analysis: a user may run 2 at once (issue 11), and a 429 is not what this case tests.
+    // One user per analysis: a user may run 2 at once, and a 429 is not what this case tests.
     const users = await Promise.all(Array.from({ length: 13 }, () => signUp(stack, 'Redis')));
     const send = (i: number) => () =>
       request(stack.http)

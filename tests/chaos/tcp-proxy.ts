@@ -1,5 +1,5 @@
 // Test-only: a loopback TCP proxy that can be cut (every connection dropped, new ones refused at
-// once) and restored: an object store, or anything else, that becomes unreachable (issue 17 point 7).
+// once) and restored: an object store, or anything else, that becomes unreachable.
 import net from 'node:net';
 
 export interface TcpProxy {
@@ -12,7 +12,7 @@ export interface TcpProxy {
   close(): Promise<void>;
 }
 
-/** Starts a proxy to `upstream` (`http://host:port`) on a free port. Source: issue 17 point 7 (test support). */
+/** Starts a proxy to `upstream` (`http://host:port`) on a free port. */
 export async function startTcpProxy(upstream: string): Promise<TcpProxy> {
   const target = new URL(upstream);
   const sockets = new Set<net.Socket>();

@@ -9,7 +9,7 @@ import { createGenerationDataSource, GENERATION_SCHEMA } from '@archlens/generat
 import { createLeadsDataSource, LEADS_SCHEMA } from '@archlens/leads-service';
 
 /**
- * Every entity change comes with a reviewed migration (STYLE.md): after a service's migrations
+ * Every entity change comes with a reviewed migration: after a service's migrations
  * have run on an empty schema, generating a migration from its entities must produce nothing.
  * TypeORM's schema builder computes exactly what `migration:generate` would write.
  */

@@ -4,7 +4,7 @@ import { CommandClient } from '@archlens/platform/messaging';
 import { startStack, type Stack } from '../support/stack.js';
 
 /*
- * Issue 16, ARCHITECTURE.md "originals no stored record refers to are swept": the scheduled
+ * Originals no stored record refers to are swept: the scheduled
  * `generation.sweep-inputs` removes uploaded generation inputs that no pending generation reads
  * (a process died between storing the upload and queueing the job), and leaves alone the inputs of
  * a generation still pending and anything younger than the age asked for.

@@ -11,7 +11,7 @@ import { startStack, type Stack } from '../support/stack.js';
 const CROSS_SITE_MESSAGE = 'Cross-site requests are not allowed.';
 
 const password = 'flying-buttress';
-/** The sign-in refusal of spec §8 / issue #2. */
+/** The sign-in refusal of spec §8. */
 const INVALID = { message: 'Invalid email or password' };
 /** A 429 of the sign-in limits: the wait in seconds under a minute, else in minutes. */
 const SIGN_IN_REFUSAL = /^Too many sign-in attempts\. Please try again in (\d+ seconds?|\d+ minutes?)\.$/;

@@ -1,5 +1,5 @@
 // Test-only: a loopback HTTP server that speaks the two image-generation protocols generation-worker
-// uses (issue 16): OpenAI's images edit (`POST /v1/images/edits`, multipart, JSON answer with
+// uses: OpenAI's images edit (`POST /v1/images/edits`, multipart, JSON answer with
 // base64 images) and Stability AI's sketch control (`POST /v2beta/stable-image/control/sketch`,
 // multipart, image bytes with `seed` and `finish-reason` headers). It checks each request as the
 // real API would (a 400 in the provider's error format otherwise), answers with real images made
@@ -115,7 +115,7 @@ async function readMultipart(body: Buffer, contentType: string): Promise<{ field
   return { fields, files };
 }
 
-/** What OpenAI would refuse in an images edit request (as far as issue 16's checks go), or null. */
+/** What OpenAI would refuse in an images edit request, or null. */
 export function checkOpenAiEdit(request: RecordedImageRequest): string | null {
   const f = request.fields;
   if (!request.authorization?.startsWith('Bearer ')) return 'missing bearer API key';
@@ -135,7 +135,7 @@ export function checkOpenAiEdit(request: RecordedImageRequest): string | null {
   return null;
 }
 
-/** What Stability AI would refuse in a sketch-control request (as far as issue 16's checks go), or null. */
+/** What Stability AI would refuse in a sketch-control request, or null. */
 export function checkStabilitySketch(request: RecordedImageRequest): string | null {
   const f = request.fields;
   if (!request.authorization?.startsWith('Bearer ')) return 'authorization: missing bearer API key';

@@ -1,6 +1,6 @@
 // Test-only: a loopback HTTP server that speaks the part of Stripe's v1 API billing-service uses
 // (customers, prices by lookup key, Checkout sessions, billing portal sessions), checks what it
-// receives as issue 15 requires, and records every request.
+// receives as the billing tests require, and records every request.
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -45,7 +45,7 @@ export async function startFakeStripe(expected: { apiKey: string; appUrl: string
   const knownCustomers = new Set<string>();
   let baseUrl = '';
 
-  /** What Stripe would refuse (as far as issue 15's checks go), or null. */
+  /** What Stripe would refuse, or null. */
   const check = (method: string, path: string, f: Record<string, string[]>, idempotencyKey: string | undefined): string | null => {
     // One customer per user, even when two checkouts race: billing-service keys the creation.
     if (method === 'POST' && path === '/v1/customers') {

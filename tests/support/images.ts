@@ -13,7 +13,7 @@ export function fixturePhoto(name: string): Buffer {
   return readFileSync(path.join(PHOTOS_DIR, name));
 }
 
-/** `../shared/fixtures/sketches` relative to the project root (issue 14). */
+/** `../shared/fixtures/sketches` relative to the project root. */
 export const SKETCHES_DIR = path.resolve(repoRoot, '../shared/fixtures/sketches');
 
 /** The bytes of `../shared/fixtures/sketches/<name>`. @throws ENOENT for an unknown sketch */
@@ -21,10 +21,10 @@ export function fixtureSketch(name: string): Buffer {
   return readFileSync(path.join(SKETCHES_DIR, name));
 }
 
-/** The three drawn fixture sketches whose drawing types issue 14 names: a plan, an elevation, a perspective. */
+/** The three drawn fixture sketches whose drawing types the tests name: a plan, an elevation, a perspective. */
 export const THREE_SKETCHES = ['apartment-floorplan.png', 'house-facade.png', 'tower-perspective.png'] as const;
 
-/** The three photos of the issue's end-to-end path. */
+/** The three photos of the end-to-end analysis path. */
 export const THREE_PHOTOS = ['mit-media-lab.jpg', 'tours-cathedral-gothic.jpg', 'havana-cathedral-baroque.jpg'] as const;
 
 /** A small real PNG, for count checks. */

@@ -1,6 +1,6 @@
 // Test-only: runs an app as its own process (`node apps/<app>/dist/main.js`, built by `npm test`
 // before the integration tier), as a deployment would, so a test can SIGTERM or `kill -9` it
-// (issue 17 points 6 and 7; the pattern of tests/generation/worker-restart.integration-spec.ts).
+// (the pattern of tests/generation/worker-restart.integration-spec.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import net from 'node:net';
@@ -61,7 +61,6 @@ export async function workersOn(queue: QueueName, redisUrl: string): Promise<num
 /**
  * Starts `app` as a child process with `env` and waits until it is ready: a worker until one more
  * worker listens on `ready.queue`; the gateway until `ready.port` accepts connections.
- * Source: issue 17 points 6 and 7 (test support).
  * @throws Error with its logs when it exits or is not ready within 30 s
  */
 export async function startServiceProcess(

@@ -40,7 +40,7 @@ export interface StackOptions {
   generationWorker?: boolean;
   /**
    * Whether to run these workers in this process (each true by default): false for a test that runs
-   * them as child processes (issue 17 point 7, the chaos suite), with `env`.
+   * them as child processes (the chaos suite), with `env`.
    */
   inProcess?: { analysisWorker?: boolean; emailWorker?: boolean; billingService?: boolean };
 }
