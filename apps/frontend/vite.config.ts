@@ -12,7 +12,7 @@ const contractsSrc = fileURLToPath(new URL('../../libs/contracts/src/', import.m
  * build (scripts, styles, HTML, SVG, JSON) also gets a brotli (`.br`) and a gzip (`.gz`) copy
  * beside it, compressed once here at the highest levels, for the gateway to send as they are
  * (apps/gateway/src/spa/spa.ts); a copy that would not be smaller is not written. Besides the
- * `VITE_*` variables, `WHATSAPP_PHONE` (issue 14: the WhatsApp widget's number) is read at build time.
+ * `VITE_*` variables, `WHATSAPP_PHONE` (the WhatsApp widget's number) is read at build time.
  */
 export default defineConfig({
   root,

@@ -15,7 +15,7 @@ function onError(error: unknown, meta: { ignoreUnauthorised?: boolean } | undefi
   if (!meta?.ignoreUnauthorised && isUnauthorisedError(error)) handleUnauthorised();
 }
 
-/** The SPA's query client: `QUERY_DEFAULTS` (spec §7 and §9) and the 401 handling of spec §8. */
+/** The SPA's query client: `QUERY_DEFAULTS` and the 401 handling of spec §8. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({ onError: (error, query) => onError(error, query.meta) }),

@@ -1,5 +1,5 @@
 /**
- * The SPA's route table (spec §2): who may open each page, whether it is built yet, and the
+ * The SPA's route table: who may open each page, whether it is built yet, and the
  * label it has in the navigation bar. The router and the navigation bar both read it, so a page
  * shows up in the navigation exactly when it is routed: no dead links.
  */
@@ -30,7 +30,7 @@ export interface AppRoute {
 export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/create', page: 'create', access: 'signedIn', built: true, nav: { label: 'Create', proBadge: true } },
   { path: '/analyse', page: 'analyse', access: 'signedIn', built: true, nav: { label: 'Analyse' } },
-  // Not in spec §2's navigation bar; issue 14 asks for a link to it (after Analyse, the other free tool).
+  // Not in the spec's navigation bar: linked after Analyse, as the other free tool.
   { path: '/read-sketch', page: 'readSketch', access: 'signedIn', built: true, nav: { label: 'Read Sketch' } },
   { path: '/pricing', page: 'pricing', access: 'all', built: true, nav: { label: 'Pricing' } },
   // Spec §2 /account: signed-out users are sent to login after about 0.5 seconds.
@@ -55,7 +55,7 @@ export function reachableRoutes(signedIn: boolean, routes: readonly AppRoute[] =
 /**
  * The signed-in pages that send a signed-out visitor to login instead of showing the landing: spec
  * §2 /account, "Signed-out users are sent to login after about 0.5 seconds with the message 'You are
- * logged out. Logging in again...'". Every other signed-in page shows the landing (spec §2, §6).
+ * logged out. Logging in again...'". Every other signed-in page shows the landing.
  * @returns the built routes with `signedOut: 'login'`
  */
 export function signedOutLoginRoutes(routes: readonly AppRoute[] = APP_ROUTES): AppRoute[] {

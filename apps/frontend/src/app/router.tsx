@@ -57,7 +57,7 @@ function useSignInQueryFlag(signedOut: boolean | null) {
 }
 
 /**
- * Routes by auth state (spec §2, §4, §6), read from the route table. Signed out, /account sends the
+ * Routes by auth state, read from the route table. Signed out, /account sends the
  * visitor to login (toast, then /api/login after 500 ms: spec §2 /account, §9), and / and every
  * other path that is not a reachable public page show the landing; signed in, / is home, the built
  * pages are routed and any other path goes back to /. The floating services button is on every page.

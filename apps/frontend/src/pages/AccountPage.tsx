@@ -10,9 +10,9 @@ import { useAuth } from '../features/auth/hooks/use-auth';
 import { RecentActivity } from '../features/home/components/RecentActivity';
 
 /**
- * Route `/account`, signed in only (spec §2, §4, §5, §8): the subscription card, Credit Usage, the
+ * Route `/account`, signed in only: the subscription card, Credit Usage, the
  * style description editor and Recent Activity. Signed out the route is not mounted (the landing
- * shows), and a 401 on its calls goes through the global handler (spec §8).
+ * shows), and a 401 on its calls goes through the global handler.
  */
 export default function AccountPage() {
   const { user } = useAuth();

@@ -1,6 +1,6 @@
 import { AdminLoginForm } from '../features/admin/components/AdminLoginForm';
 
-/** Route `/admin-login`: the admin login form (spec §2, §5). */
+/** Route `/admin-login`: the admin login form. */
 export default function AdminLoginPage() {
   return <AdminLoginForm />;
 }

@@ -1,6 +1,6 @@
 import { AnalysisWorkspace } from '../features/analysis/components/AnalysisWorkspace';
 
-/** Route `/analyse`: Design Language Analysis (spec §2, §4, §9). */
+/** Route `/analyse`: Design Language Analysis. */
 export default function AnalysePage() {
   return <AnalysisWorkspace />;
 }

@@ -1,7 +1,7 @@
 import type { PublicUser } from '@archlens/contracts/auth';
 import { Home } from '../features/home/components/Home';
 
-/** Route `/` signed in: the home (spec §2). */
+/** Route `/` signed in: the home. */
 export default function HomePage({ user }: { user: PublicUser }) {
   return <Home user={user} />;
 }

@@ -1,6 +1,6 @@
 import { Landing } from '../features/landing/components/Landing';
 
-/** Route `/` signed out, and every path a signed-out visitor cannot open (spec §2): the landing. */
+/** Route `/` signed out, and every path a signed-out visitor cannot open: the landing. */
 export default function LandingPage() {
   return <Landing />;
 }

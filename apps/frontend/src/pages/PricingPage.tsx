@@ -9,7 +9,7 @@ import { PricingFaq } from '../features/pricing/components/PricingFaq';
 import { PricingPlans } from '../features/pricing/components/PricingPlans';
 import { PRICING_TEXTS } from '../features/pricing/texts';
 
-/** Route `/pricing` (spec §2, §4, §8, §9): the three plans, the money-back guarantee and the FAQ; open to everyone. */
+/** Route `/pricing`: the three plans, the money-back guarantee and the FAQ; open to everyone. */
 export default function PricingPage() {
   // Signed out the user query is in error: `retryOnMount: false` keeps this page's mount from
   // refetching it, which would show the session spinner, unmount this page and start again.

@@ -1,6 +1,6 @@
 /**
- * The admin bearer token (spec §6): kept in the browser's local storage after admin login, removed
- * on logout and whenever the server refuses it (spec §4).
+ * The admin bearer token: kept in the browser's local storage after admin login, removed
+ * on logout and whenever the server refuses it.
  */
 export const ADMIN_TOKEN_STORAGE_KEY = 'archlens_admin_token';
 

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 
-/** The sign-in dialog's three modes (spec §2, §4): Sign In, Create Your Account, Reset Your Password. */
+/** The sign-in dialog's three modes: Sign In, Create Your Account, Reset Your Password. */
 export type SignInDialogMode = 'signin' | 'signup' | 'forgot';
 
 export interface SignInDialogControls {

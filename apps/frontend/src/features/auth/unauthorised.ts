@@ -6,7 +6,7 @@ let redirecting = false;
 
 /**
  * Spec §8: toast 'Unauthorized', then after 500 ms navigate to /api/login. Runs once. A toast on
- * screen is closed first: with one toast at a time (spec §9) the 'Unauthorized' one would otherwise
+ * screen is closed first: with one toast at a time the 'Unauthorized' one would otherwise
  * wait behind it and the page would leave before it showed.
  */
 export function handleUnauthorised(): void {

@@ -18,7 +18,7 @@ const event = (stage: ProgressEvent['stage'], percent: number, extra: Partial<Pr
 });
 const start: ProgressAction = { type: 'start', jobId: JOB };
 
-describe('generation progress from the worker’s events (issue 16)', () => {
+describe('generation progress from the worker’s events', () => {
   it('waits for the first event at 0, then follows the stages and image counts', () => {
     expect(run(start)).toMatchObject({ source: 'waiting', percent: 0, stage: null });
     const rendering = run(start, event('queued', 5), event('reserving', 10), event('rendering', 40, { imagesDone: 1, imagesTotal: 4 }));

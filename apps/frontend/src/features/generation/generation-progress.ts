@@ -2,8 +2,8 @@ import { PROGRESS } from '../../shared/hooks/use-simulated-progress';
 import { GENERATION_TEXTS } from './texts';
 
 /**
- * The progress of one generation (issue 16: shown from the worker's events; spec §4, §9 simulated
- * progress only as the fallback). A pure reducer, so the rules are unit tested; the hook
+ * The progress of one generation, shown from the worker's events, with the simulated progress of
+ * spec §4 and §9 only as the fallback. A pure reducer, so the rules are unit tested; the hook
  * `useGenerationProgress` feeds it the server-sent events, the fallback and the ticks.
  */
 
@@ -24,7 +24,7 @@ export interface GenerationProgressState {
   jobId: string | null;
   /**
    * `idle`; `waiting` for the first event; `live` once an event arrived; `simulated` when none came
-   * in time (spec §4, §9); `done` at 100 after the answer.
+   * in time; `done` at 100 after the answer.
    */
   source: 'idle' | 'waiting' | 'live' | 'simulated' | 'done';
   /** 0 to 100; never goes down while a job runs. */
@@ -57,7 +57,7 @@ export const IDLE_PROGRESS: GenerationProgressState = {
 
 const clamp = (value: number) => Math.min(PROGRESS.done, Math.max(0, value));
 
-/** Spec §4, §9 with issue 16's live events; see `ProgressAction` for each step. */
+/** The worker's events, or the simulated progress as the fallback; see `ProgressAction` for each step. */
 export function generationProgressReducer(state: GenerationProgressState, action: ProgressAction): GenerationProgressState {
   switch (action.type) {
     case 'start':

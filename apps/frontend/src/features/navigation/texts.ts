@@ -16,6 +16,6 @@ export const NAVIGATION_TEXTS = {
 
 /**
  * The external services page the floating button opens (spec §2), fixed at build time through
- * `VITE_SERVICES_URL` (issue 12 calls it `SERVICES_URL`).
+ * `VITE_SERVICES_URL`.
  */
 export const SERVICES_URL: string = (import.meta.env.VITE_SERVICES_URL as string | undefined) || 'https://archlens.example/services';

@@ -1,6 +1,6 @@
 /**
- * Pure helpers of the sketch reading's result (spec §3 sketch analysis: description, details as a
- * list of strings or one string; issue 14: the completion time).
+ * Pure helpers of the sketch reading's result: its description, its details (a list of strings or
+ * one string) and its completion time.
  */
 
 /** A leading list marker of a point given as a line: "- ", "* ", "• ", "1. " or "1) ". */

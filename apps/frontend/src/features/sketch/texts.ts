@@ -38,7 +38,7 @@ export const SKETCH_TEXTS = {
   actionsLabel: 'Sketch reading actions',
   pointsLabel: 'Detailed analysis points',
   /**
-   * The drawing type and the engine under the result (issue 14: the offline type is an estimate).
+   * The drawing type and the engine under the result (the offline engine's type is an estimate).
    * The engines name the type of the first sketch, so a reading of several says which one it is.
    */
   caption: (drawingType: string, imageCount: number, engine: AnalysisEngine, model: string) => {

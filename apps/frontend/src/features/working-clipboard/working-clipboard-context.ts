@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 
 export interface WorkingClipboardControls {
-  /** Opens the Working Clipboard dialog (spec §2), reading the stored text afresh. */
+  /** Opens the Working Clipboard dialog, reading the stored text afresh. */
   openWorkingClipboard: () => void;
 }
 

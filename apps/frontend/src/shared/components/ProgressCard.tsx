@@ -14,7 +14,7 @@ export interface ProgressCardProps {
   testId?: string;
 }
 
-/** Shown while an analysis or a sketch reading runs: a heading, the percentage and a bar (spec §2, §4). */
+/** Shown while an analysis or a sketch reading runs: a heading, the percentage and a bar. */
 export function ProgressCard({ progress, heading, label, caption, testId }: ProgressCardProps) {
   const value = Math.round(progress);
   return (

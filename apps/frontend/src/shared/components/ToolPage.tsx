@@ -50,7 +50,7 @@ export function ToolPage({ title, intro, upload, busy, progress, result, empty, 
         {upload}
         <Stack spacing={3} sx={{ minWidth: 0 }}>
           {result ?? (!busy && progress.progress === 0 && <EmptyStateCard {...empty} />)}
-          {/* Below the result: the card stays at 100 a moment after the answer (spec §4), and its
+          {/* Below the result: the card stays at 100 a moment after the answer, and its
               leaving must not move the result under the reader's pointer. */}
           {(busy || progress.progress > 0) && <ProgressCard {...progress} />}
           {aside}

@@ -60,7 +60,7 @@ export interface ImageUploadCardProps {
 
 /**
  * Upload area (button, file input and drop zone), previews with remove buttons and the submit
- * button: the upload half of /analyse and /read-sketch (spec §2, §5). Chosen and dropped files go
+ * button: the upload half of /analyse and /read-sketch. Chosen and dropped files go
  * to `selection.addFiles`, which applies the spec §5 checks.
  */
 export function ImageUploadCard({

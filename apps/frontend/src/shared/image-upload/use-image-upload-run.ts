@@ -7,7 +7,7 @@ import { FILE_CHECK_TEXTS } from './texts';
 import type { SelectedImage } from './use-image-selection';
 
 export interface ImageUploadRunOptions<T> {
-  /** Sends the optimised files: a react-query mutation's `mutateAsync`, so that a 401 reaches the global handler (spec §8). */
+  /** Sends the optimised files: a react-query mutation's `mutateAsync`, so that a 401 reaches the global handler. */
   submit: (files: File[]) => Promise<T>;
   /** The description of the 'No Images Selected' toast (spec §5: it differs per tool). */
   noImages: string;

@@ -5,7 +5,7 @@ import { ActionButton } from '../components/ActionButton';
 import { toast } from '../toast';
 import { TEXT_ACTION_TEXTS as T } from './texts';
 
-/** Puts `text` on the system clipboard (spec §7), with 'Copied' or a failure toast. */
+/** Puts `text` on the system clipboard, with 'Copied' or a failure toast. */
 export async function copyToSystemClipboard(text: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(text);
@@ -15,7 +15,7 @@ export async function copyToSystemClipboard(text: string): Promise<void> {
   }
 }
 
-/** Appends `text` under a separator titled `title` to the Working Clipboard, saved at once in local storage (spec §3, §4). */
+/** Appends `text` under a separator titled `title` to the Working Clipboard, saved at once in local storage. */
 export function addToWorkingClipboard(title: string, text: string): void {
   try {
     addToClipboard(window.localStorage, title, text);

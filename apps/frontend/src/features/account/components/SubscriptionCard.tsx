@@ -37,7 +37,7 @@ export function SubscriptionCard({ subscription }: { subscription: Subscription 
   const portal = useMutation({
     mutationFn: () => billingApi.createPortalSession(),
     onSuccess: ({ url }) => goToStripe(url),
-    // A 401 gets the global 'Unauthorized' toast and the sign-in redirect (spec §8) instead.
+    // A 401 gets the global 'Unauthorized' toast and the sign-in redirect instead.
     onError: (error) => {
       if (!isUnauthorisedError(error))
         toast({ title: ACCOUNT_TEXTS.portalErrorTitle, description: ACCOUNT_TEXTS.portalError, variant: 'error' });

@@ -29,7 +29,7 @@ export function useSaveStyleProfile() {
       toast({ title: ACCOUNT_TEXTS.savedTitle, description: ACCOUNT_TEXTS.saved, variant: 'success' });
     },
     onError: (error) => {
-      // A 401 gets the global 'Unauthorized' toast and the sign-in redirect (spec §8) instead.
+      // A 401 gets the global 'Unauthorized' toast and the sign-in redirect instead.
       if (isUnauthorisedError(error)) return;
       toast({
         title: ACCOUNT_TEXTS.saveFailedTitle,

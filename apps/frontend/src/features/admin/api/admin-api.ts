@@ -44,7 +44,7 @@ export const adminApi = {
   stats: (token: string, signal?: AbortSignal): Promise<LeadStats> =>
     apiRequest(API_PATHS.adminLeadStats, { headers: bearer(token), schema: leadStatsSchema, signal }),
   /**
-   * `POST /api/admin/queues/session` (issue 17 point 4): sets the queue dashboard's HttpOnly cookie
+   * `POST /api/admin/queues/session`: sets the queue dashboard's HttpOnly cookie
    * and answers where the dashboard is.
    */
   queuesSession: (token: string): Promise<AdminQueuesSessionResponse> =>

@@ -122,7 +122,7 @@ function Dashboard({ token }: { token: string }) {
   };
 
   /**
-   * Opens the queue dashboard in a new tab (issue 17 point 4): the tab is opened at the click (so no
+   * Opens the queue dashboard in a new tab: the tab is opened at the click (so no
    * pop-up blocker stops it), the admin token buys the dashboard's cookie, then the tab goes there.
    */
   const openQueues = async () => {

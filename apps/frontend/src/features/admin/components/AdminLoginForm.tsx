@@ -9,8 +9,8 @@ import { adminApi } from '../api/admin-api';
 import { ADMIN_TEXTS as T } from '../texts';
 
 /**
- * /admin-login (spec §2, §5, §8): username and password (with show/hide), both required. A
- * successful login stores the bearer token (spec §6) and opens /admin; a refusal shows 'Login
+ * /admin-login: username and password (with show/hide), both required. A
+ * successful login stores the bearer token and opens /admin; a refusal shows 'Login
  * Failed' with the server's text or 'Invalid credentials', dismissed by a later success.
  */
 export function AdminLoginForm() {

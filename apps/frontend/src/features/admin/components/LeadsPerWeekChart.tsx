@@ -7,7 +7,7 @@ import { ADMIN_TEXTS as T } from '../texts';
 
 const weekLabel = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
-/** Leads per week (issue 13: a chart of leads per week), oldest week first, from the stats call. */
+/** A chart of leads per week, oldest week first, from the stats call. */
 export function LeadsPerWeekChart({ weeks }: { weeks: LeadStats['leadsPerWeek'] }) {
   return (
     <Card>

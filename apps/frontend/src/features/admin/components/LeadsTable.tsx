@@ -65,7 +65,7 @@ export interface LeadsTableProps {
 }
 
 /**
- * The leads table of /admin (spec §2, §8): sortable by every column both ways, paginated, with the
+ * The leads table of /admin: sortable by every column both ways, paginated, with the
  * spec's load-failure and empty texts. Every value is rendered as text.
  */
 export function LeadsTable(props: LeadsTableProps) {

@@ -23,7 +23,7 @@ export type AnalysisResult = z.infer<typeof analysisResultSchema>;
 
 /** The analysis routes of spec §7; each throws `HttpError` ("{status}: {body}") on a non-OK answer. */
 export const analysisApi = {
-  /** `POST /api/analyze`: multipart with the repeated field `images` (spec §7). */
+  /** `POST /api/analyze`: multipart with the repeated field `images`. */
   analyse: (files: readonly File[]): Promise<AnalysisResult> => {
     const formData = new FormData();
     for (const file of files) formData.append('images', file, file.name);
@@ -32,10 +32,10 @@ export const analysisApi = {
   /** `GET /api/analyses`: up to 3, newest first. */
   recent: (signal?: AbortSignal): Promise<PreviousAnalysis[]> =>
     apiRequest(API_PATHS.previousAnalyses, { schema: previousAnalysesResponseSchema, signal }),
-  /** `GET /api/analyses/{id}/pdf`: the report of one of the user's analyses (issue 13). */
+  /** `GET /api/analyses/{id}/pdf`: the report of one of the user's analyses. */
   pdf: (analysis: Pick<AnalysisResult, 'id' | 'createdAt'>): Promise<DownloadedFile> =>
     downloadFile(analysisPdfPath(analysis.id), reportFileName(analysis.createdAt)),
-  /** `POST /api/email-analysis`: the report e-mailed with its PDF attached (spec §7, issue 13). */
+  /** `POST /api/email-analysis`: the report e-mailed with its PDF attached. */
   email: (body: EmailAnalysisRequest): Promise<EmailAnalysisResponse> =>
     apiRequest(API_PATHS.emailAnalysis, { method: 'POST', json: body, schema: emailAnalysisResponseSchema }),
 };

@@ -34,8 +34,8 @@ async function exportPdf(result: AnalysisResult) {
 }
 
 /**
- * The analysis result (spec §2): Primary and Expanded tabs, tags, and the actions Copy and Add to
- * Clipboard (of the tab shown), Email Text (the report by e-mail) and Export PDF (issue 13).
+ * The analysis result: Primary and Expanded tabs, tags, and the actions Copy and Add to
+ * Clipboard (of the tab shown), Email Text (the report by e-mail) and Export PDF.
  */
 export function AnalysisResultCard({ result }: { result: AnalysisResult }) {
   const [tab, setTab] = useState<ResultTab>('primary');

@@ -16,7 +16,7 @@ import { UpsellCard } from './UpsellCard';
 
 const T = ANALYSIS_TEXTS.toasts;
 
-/** /analyse: select, validate, optimise, submit; then the result and the previous analyses (spec §2, §4, §5, §9). */
+/** /analyse: select, validate, optimise, submit; then the result and the previous analyses. */
 export function AnalysisWorkspace() {
   const selection = useImageSelection(MAX_ANALYSIS_IMAGES);
   const analyse = useAnalyseImages();

@@ -22,9 +22,9 @@ const D = ANALYSIS_TEXTS.emailDialog;
 const T = ANALYSIS_TEXTS.toasts;
 
 /**
- * 'Email Analysis Report' (spec §2, §4, §5, §8): First Name, Last Name and Email Address, all
- * required (marked so). Send Analysis stays disabled until all three are filled and while sending
- * (spec §4); it then checks the request with the contract's schema (`emailAnalysisRequestSchema`)
+ * 'Email Analysis Report': First Name, Last Name and Email Address, all
+ * required (marked so). Send Analysis stays disabled until all three are filled and while
+ * sending; it then checks the request with the contract's schema (`emailAnalysisRequestSchema`)
  * before anything is sent, and each field's first problem (an address such as 'a@b', a name over
  * 100 characters) shows under it. The server e-mails the report with its PDF attached
  * (`POST /api/email-analysis`); success closes the dialog and clears it ('Analysis Sent!'),
@@ -59,7 +59,7 @@ export function EmailAnalysisDialog({ analysisId, open, onClose }: { analysisId:
         onClose();
       },
       onError: (error) => {
-        // A 401 is answered by the global handler (spec §8): toast 'Unauthorized', then login.
+        // A 401 is answered by the global handler: toast 'Unauthorized', then login.
         if (!isUnauthorisedError(error)) {
           ownToasts.show({ title: T.emailFailedTitle, description: responseTextMessageOf(error) ?? T.emailFailed, variant: 'error' });
         }

@@ -19,7 +19,7 @@ const grid = {
 } as const;
 
 /**
- * Up to 3 previous analyses, newest first (spec §2, §9), other than the one the results card
+ * Up to 3 previous analyses, newest first, other than the one the results card
  * shows (`shownId`; `previousAnalysesShown`).
  */
 export function PreviousAnalyses({ shownId }: { shownId?: string | null }) {

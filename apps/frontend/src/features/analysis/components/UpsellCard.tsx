@@ -13,7 +13,7 @@ const U = ANALYSIS_TEXTS.upsell;
 const PRICING_PATH = '/pricing';
 
 /**
- * The upsell card of /analyse (spec §2): what Pro adds to an analysis, leading to /pricing. Until
+ * The upsell card of /analyse: what Pro adds to an analysis, leading to /pricing. Until
  * the pricing page is routed the button says so instead of linking to a page that does not exist.
  */
 export function UpsellCard() {

@@ -9,7 +9,7 @@ import { AUTH_TEXTS } from '../texts';
 import { SubmitButton } from './SubmitButton';
 
 /**
- * The Reset Your Password mode of the sign-in dialog (spec §2, §4, §5): an e-mail, checked with the
+ * The Reset Your Password mode of the sign-in dialog: an e-mail, checked with the
  * contract's schema before anything is sent. On success the "Password Reminder Sent" toast shows and
  * `onSent` runs (the dialog returns to Sign In, which leaves this form behind); on failure the
  * "Password Reminder Failed" toast carries the server's message or the spec's fallback.

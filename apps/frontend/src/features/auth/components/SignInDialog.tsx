@@ -19,7 +19,7 @@ export interface SignInDialogProps {
   onClose: () => void;
 }
 
-/** Title, line under it, and the link at the foot of each mode (spec §2). */
+/** Title, line under it, and the link at the foot of each mode. */
 const MODE_TEXTS: Record<SignInDialogMode, { title: string; subtitle: string; link: string; linkTo: SignInDialogMode }> = {
   signin: { title: AUTH_TEXTS.signInTitle, subtitle: AUTH_TEXTS.signInSubtitle, link: AUTH_TEXTS.toSignUp, linkTo: 'signup' },
   signup: { title: AUTH_TEXTS.signUpTitle, subtitle: AUTH_TEXTS.signUpSubtitle, link: AUTH_TEXTS.toSignIn, linkTo: 'signin' },
@@ -27,7 +27,7 @@ const MODE_TEXTS: Record<SignInDialogMode, { title: string; subtitle: string; li
 };
 
 /**
- * The sign-in dialog (spec §2, §4): Sign In, Create Your Account and Reset Your Password. Each mode
+ * The sign-in dialog: Sign In, Create Your Account and Reset Your Password. Each mode
  * mounts a fresh form, so switching resets the fields and the password visibility.
  */
 export default function SignInDialog({ open, mode, onModeChange, onClose }: SignInDialogProps) {

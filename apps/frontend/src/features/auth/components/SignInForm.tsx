@@ -12,7 +12,7 @@ import { PasswordField } from './PasswordField';
 import { SubmitButton } from './SubmitButton';
 
 /**
- * The Sign In mode of the sign-in dialog (spec §2, §5): e-mail and password, checked with the
+ * The Sign In mode of the sign-in dialog: e-mail and password, checked with the
  * contract's schema before anything is sent; `onSignedIn` runs after the "Welcome back!" toast.
  * The "Forgot your password?" link calls `onForgotPassword` (the dialog's Reset mode).
  */

@@ -12,7 +12,7 @@ import { SubmitButton } from './SubmitButton';
 type SignUpFields = Record<keyof SignUpRequest, string>;
 
 /**
- * The Create Your Account mode of the sign-in dialog (spec §2, §5): e-mail, first and last name,
+ * The Create Your Account mode of the sign-in dialog: e-mail, first and last name,
  * password ("At least 6 characters"), checked with the contract's schema before anything is sent;
  * `onSignedUp` runs after the "Welcome to ArchLens!" toast.
  */

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { mutationKeys, queryKeys } from '../../../api/query-keys';
 import { authApi } from '../api/auth-api';
 
-/** `POST /api/auth/signin`; on success the cached user is set (spec §4). */
+/** `POST /api/auth/signin`; on success the cached user is set. */
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -14,7 +14,7 @@ export function useSignIn() {
   });
 }
 
-/** `POST /api/auth/forgot-password`: asks for a temporary password by e-mail (spec §2, §4). */
+/** `POST /api/auth/forgot-password`: asks for a temporary password by e-mail. */
 export function useForgotPassword() {
   return useMutation({
     mutationKey: mutationKeys.forgotPassword,
@@ -23,7 +23,7 @@ export function useForgotPassword() {
   });
 }
 
-/** `POST /api/auth/signup`; on success the cached user is set (spec §4). */
+/** `POST /api/auth/signup`; on success the cached user is set. */
 export function useSignUp() {
   const queryClient = useQueryClient();
   return useMutation({

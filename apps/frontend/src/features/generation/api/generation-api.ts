@@ -13,7 +13,7 @@ import { GENERATION_TEXTS } from '../texts';
 
 /** One generation as the SPA sends it (spec §3 generation request, §7 `POST /api/generate`). */
 export interface GenerateRequest {
-  /** Chosen by the SPA, so it can follow the job's events before the answer (issue 16). */
+  /** Chosen by the SPA, so it can follow the job's events before the answer. */
   jobId: string;
   sketch: File;
   /** Up to 4 (spec §9). */
@@ -41,7 +41,7 @@ export const generationApi = {
     return apiRequest(API_PATHS.generate, { method: 'POST', formData, schema: generateResponseSchema });
   },
 
-  /** `POST /api/analyze-sketch` with the single `sketch` field of /create (spec §7) → description, details. */
+  /** `POST /api/analyze-sketch` with the single `sketch` field of /create → description, details. */
   readSketch: (sketch: File): Promise<SketchReading> => {
     const formData = new FormData();
     formData.append(SINGLE_SKETCH_FIELD, sketch, sketch.name);
@@ -49,7 +49,7 @@ export const generationApi = {
   },
 
   /**
-   * `GET /api/download/{jobId}/{index}` (spec §7): the image as a blob.
+   * `GET /api/download/{jobId}/{index}`: the image as a blob.
    * @throws Error 'Download failed: {status}' on a non-OK answer, 'No job ID available' without a job (spec §8)
    */
   downloadImage: async (jobId: string | null | undefined, index: number): Promise<Blob> => {

@@ -31,7 +31,7 @@ const cornerLabel = {
 } as const;
 
 /**
- * Beyond the spec (issue 16): a before/after slider between the sketch and a render. The render
+ * Beyond the spec: a before/after slider between the sketch and a render. The render
  * fills the frame; the sketch is laid over it, fitted whole on white and cut off at the slider's
  * position. A native range input covers the frame, so dragging anywhere, the arrow keys and
  * screen readers all work; it starts half way.

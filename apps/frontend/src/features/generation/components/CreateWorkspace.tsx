@@ -10,7 +10,7 @@ import { GenerationStudio } from './GenerationStudio';
 import { ProRequiredCard } from './ProRequiredCard';
 
 /**
- * /create, Image Generation (spec §2, §6): the title, then the generation studio for a Pro user
+ * /create, Image Generation: the title, then the generation studio for a Pro user
  * (subscription status 'active', the VIP plan included) or 'Pro Subscription Required' with the
  * upgrade button for anyone else.
  */

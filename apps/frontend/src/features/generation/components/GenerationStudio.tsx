@@ -56,7 +56,7 @@ interface Outcome {
   references: File[];
 }
 
-/** The results panel: the images or the provider's workflow (spec §2), after the generation that made them. */
+/** The results panel: the images or the provider's workflow, after the generation that made them. */
 function ResultsPanel({
   outcome,
   pending,
@@ -152,10 +152,10 @@ export function GenerationStudio({ subscription }: { subscription: Subscription 
     const jobId = newJobId();
     setPending(true);
     // A new generation clears the previous result, so the panel never shows one provider's result
-    // under another's settings, nor one that the generation failing now did not make (spec §4).
+    // under another's settings, nor one that the generation failing now did not make.
     setOutcome(null);
     try {
-      // The event stream is open before the request, so no stage is missed (issue 16).
+      // The event stream is open before the request, so no stage is missed.
       await progress.begin(jobId);
       const result = await generate({
         jobId,
@@ -182,7 +182,7 @@ export function GenerationStudio({ subscription }: { subscription: Subscription 
       );
     } catch (error) {
       progress.abort();
-      // A 401 is the global handler's (spec §8).
+      // A 401 is the global handler's.
       if (!isUnauthorisedError(error)) toast({ ...generationErrorToast(error), variant: 'error' });
     } finally {
       setPending(false);

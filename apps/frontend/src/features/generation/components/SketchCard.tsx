@@ -59,7 +59,7 @@ function PickButton({ label, disabled, onFiles }: { label: string; disabled: boo
 /**
  * Spec §2 /create: the sketch upload (one sketch; button, drop zone, preview with Replace and
  * Remove) and, under it, the automatic sketch analysis panel. The file checks and the browser
- * optimisation happen in `useChosenImages` (spec §5, §9).
+ * optimisation happen in `useChosenImages`.
  */
 export function SketchCard({ sketch, preparing, locked, analysis, onFiles, onRemove, onRetryAnalysis }: SketchCardProps) {
   const busy = preparing || locked;

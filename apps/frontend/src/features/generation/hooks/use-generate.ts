@@ -4,9 +4,9 @@ import { generationApi } from '../api/generation-api';
 import { generationHistoryQueryKey } from '../api/generation-history-api';
 
 /**
- * `POST /api/generate` (spec §7). Whatever the outcome, the user (credits reserved, spent or
+ * `POST /api/generate`. Whatever the outcome, the user (credits reserved, spent or
  * released) and the generation history are read again. A 401 reaches the global handler through
- * the mutation cache (spec §8).
+ * the mutation cache.
  */
 export function useGenerate() {
   const queryClient = useQueryClient();

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { PROGRESS } from '../../../shared/hooks/use-simulated-progress';
 import { generationProgressReducer, IDLE_PROGRESS, type ProgressEvent } from '../generation-progress';
 
-/** With no event from the worker in this time, the spec's simulated progress takes over (spec §4, §9). */
+/** With no event from the worker in this time, the spec's simulated progress takes over. */
 export const LIVE_PROGRESS_WAIT_MS = 2_000;
 /** `begin` waits at most this long for the event stream to open before the request is sent. */
 export const STREAM_OPEN_WAIT_MS = 1_000;
@@ -20,7 +20,7 @@ export function parseProgressEvent(data: unknown): ProgressEvent | null {
 }
 
 /**
- * The progress of a generation (issue 16): `begin(jobId)` opens `GET /api/generations/{jobId}/events`
+ * The progress of a generation: `begin(jobId)` opens `GET /api/generations/{jobId}/events`
  * (server-sent events) before the request is posted and shows the worker's stages as they come;
  * when none arrives within `LIVE_PROGRESS_WAIT_MS`, or the stream fails first, the simulated
  * progress of spec §4 and §9 runs instead (10, then a random step of up to 15 a second, capped at
@@ -82,14 +82,14 @@ export function useGenerationProgress() {
     [stopFollowing],
   );
 
-  /** The answer arrived: 100, then back to idle (spec §4). */
+  /** The answer arrived: 100, then back to idle. */
   const finish = useCallback(() => {
     stopFollowing();
     dispatch({ type: 'complete' });
     timers.current.reset = window.setTimeout(() => dispatch({ type: 'reset' }), PROGRESS.resetAfterMs);
   }, [stopFollowing]);
 
-  /** An error: straight back to idle (spec §4). */
+  /** An error: straight back to idle. */
   const abort = useCallback(() => {
     stopFollowing();
     dispatch({ type: 'reset' });

@@ -4,7 +4,7 @@ import { sketchAnalysisErrorText } from '../generation-errors';
 import type { ChosenImage } from './use-chosen-images';
 import { useReadSketch } from './use-generate';
 
-/** The automatic sketch analysis of /create (spec §2), for the sketch shown. */
+/** The automatic sketch analysis of /create, for the sketch shown. */
 export type SketchAnalysisState =
   | { status: 'idle' }
   | { status: 'reading'; sketchId: string }

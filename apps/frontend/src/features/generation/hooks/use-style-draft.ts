@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useSaveStyleProfile, useStyleProfile } from '../../account/hooks/use-style-profile';
 
 /**
- * The style description of /create (spec §2): prefilled from the saved style profile
+ * The style description of /create: prefilled from the saved style profile
  * (`GET /api/style-profile`), read-only until Edit (or from the start when nothing is saved), and
  * 'Save as default' through the account's save hook (`POST /api/style-profile`, its 'Style Saved'
  * and spec §8 'Save Failed' toasts) after the spec §5 editor checks ('Description Required',

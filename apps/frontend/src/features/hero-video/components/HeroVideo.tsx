@@ -10,7 +10,7 @@ import { HERO_VIDEO_SOURCES, HERO_VIDEO_TEXTS } from '../texts';
 
 /**
  * Calls `start` once the page has loaded and the main thread is idle, so that the poster is the
- * first paint and the video's bytes never compete with the page's own (issue 12 point 8).
+ * first paint and the video's bytes never compete with the page's own.
  */
 function whenPageIsIdle(start: () => void): () => void {
   let idleHandle: number | undefined;
@@ -38,7 +38,7 @@ const controlSx = {
 } as const;
 
 /**
- * The hero video (spec §1): muted, looping, inline, starting by itself once the page is
+ * The hero video: muted, looping, inline, starting by itself once the page is
  * interactive; a sound toggle (muted by default, spec §4) and a pause button (moving content
  * longer than 5 seconds needs one, WCAG 2.2.2). The file has no audio track; the toggle still
  * mutes and unmutes the element.

@@ -10,7 +10,7 @@ import { StatTiles } from './StatTiles';
 import { ToolCards } from './ToolCards';
 
 /**
- * The signed-in home (spec §2): hero video and the greeting, the stat tiles (active subscription
+ * The signed-in home: hero video and the greeting, the stat tiles (active subscription
  * only), the three numbered tool cards and Recent Activity. Signed out, / is the landing, which
  * shows the signed-out home content (the tool cards with 'Sign In' and 'Try Our AI Tools for Free').
  */

@@ -17,7 +17,7 @@ export const RECENT_ACTIVITY_COUNT = 5;
  * Spec §2 'Recent Activity' on home and /account: the 5 latest generations (`GET /api/generations`,
  * spec §7; status display of spec §4). With none, home shows the 'Ready to Get Started?' panel
  * (spec §2 Home); /account, for which the spec names no panel, says there are none yet.
- * Signed-in pages only, so the call runs only when signed in (spec §6).
+ * Signed-in pages only, so the call runs only when signed in.
  * @param readyPanel show home's 'Ready to Get Started?' panel when there are no generations
  */
 export function RecentActivity({ readyPanel = false }: { readyPanel?: boolean }) {

@@ -63,9 +63,9 @@ function ToolCard({
 }
 
 /**
- * The three numbered tool cards of the home (spec §2). Signed in, each links to its tool once the
+ * The three numbered tool cards of the home. Signed in, each links to its tool once the
  * page exists (a card whose page is not built keeps its button, disabled: no dead link); signed
- * out, the tool links give way to 'Sign In', which opens the sign-in dialog (spec §6).
+ * out, the tool links give way to 'Sign In', which opens the sign-in dialog.
  */
 export function ToolCards({ signedIn }: { signedIn: boolean }) {
   const { openSignInDialog } = useSignInDialog();

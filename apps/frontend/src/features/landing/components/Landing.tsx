@@ -95,7 +95,7 @@ function Features() {
 }
 
 /**
- * The signed-out landing (spec §1, §2): hero with the looping video, features, the home's tool
+ * The signed-out landing: hero with the looping video, features, the home's tool
  * cards as a signed-out visitor sees them with the 'Try Our AI Tools for Free' panel, pricing and
  * footer. Every call to action but FREE SIGN IN (which opens the dialog at once) is a browser
  * navigation to /api/login; VIP Access goes to /vip-login.

@@ -28,7 +28,7 @@ export interface MobileMenuDrawerProps {
 /**
  * The mobile menu (spec §2, below the lg breakpoint): the links, the signed-in identity and Sign
  * In / Sign Out in a drawer from the right. Its own chunk, loaded when the menu first opens, so the
- * landing does not load the drawer and its modal (issue 12 point 8).
+ * landing does not load the drawer and its modal.
  */
 export default function MobileMenuDrawer({ open, onClose: close, user, name, links }: MobileMenuDrawerProps) {
   return (

@@ -5,7 +5,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { NAVIGATION_TEXTS } from '../texts';
 
-/** The 'Pro' badge beside Create while the subscription is not active (spec §2). */
+/** The 'Pro' badge beside Create while the subscription is not active. */
 export function ProBadge() {
   return (
     <Chip
@@ -17,7 +17,7 @@ export function ProBadge() {
   );
 }
 
-/** The profile image (or the initial) and the first name, or 'User' (spec §2). */
+/** The profile image (or the initial) and the first name, or 'User'. */
 export function UserIdentity({ user, name }: { user: PublicUser; name: string }) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }} title={NAVIGATION_TEXTS.signedInAs(name)}>

@@ -75,7 +75,7 @@ function ClipboardTrigger() {
 }
 
 /**
- * The navigation bar (spec §2): logo to /; signed in, the links of the routed pages from the
+ * The navigation bar: logo to /; signed in, the links of the routed pages from the
  * route table (Create with a Pro badge when the subscription is not active), the first name (or
  * 'User') with the profile image, and Sign Out (/api/logout); signed out, Sign In (/api/login).
  * Below {@link FULL_BAR_FROM} the links, the name and Sign Out move into a drawer menu.

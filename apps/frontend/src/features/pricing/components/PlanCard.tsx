@@ -23,7 +23,7 @@ export interface PlanCardProps {
   action: ReactNode;
 }
 
-/** One plan of /pricing (spec §2, §9): name, price and period, what it includes, and its button. */
+/** One plan of /pricing: name, price and period, what it includes, and its button. */
 export function PlanCard({ id, name, priceLabel, periodLabel, features, highlight, featured = false, action }: PlanCardProps) {
   return (
     <Card

@@ -13,7 +13,7 @@ import { PlanCard } from './PlanCard';
 const P = PRICING_TEXTS.plans;
 
 /**
- * The three plans of /pricing (spec §2, §4, §8, §9): Free goes to /analyse signed in and to login
+ * The three plans of /pricing: Free goes to /analyse signed in and to login
  * signed out; a Pro plan opens Stripe Checkout signed in, and signed out shows 'Sign In Required'
  * and goes to login. The current active plan's button is disabled (both Pro buttons on the
  * unlimited VIP plan: `isCurrentActivePlan`).

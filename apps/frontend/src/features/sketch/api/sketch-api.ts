@@ -7,7 +7,7 @@ import { sketchPointsOf } from '../sketch-reading';
 /**
  * The sketch reading as the SPA displays it: the contract's shape, without re-judging the text
  * rules (lengths, 3 to 12 points, the list of drawing types) the server already enforces; details
- * may be a list or one string (spec §3) and always become a list. A reading the server saved is
+ * may be a list or one string and always become a list. A reading the server saved is
  * shown rather than discarded.
  */
 export const sketchReadingSchema = analyzeSketchResponseSchema.extend({
@@ -19,7 +19,7 @@ export type SketchReading = z.infer<typeof sketchReadingSchema>;
 
 /** The sketch route of spec §7; throws `HttpError` ("{status}: {body}") on a non-OK answer. */
 export const sketchApi = {
-  /** `POST /api/analyze-sketch`: multipart, one file per field `image0`, `image1`, `image2`, in preview order (spec §7). */
+  /** `POST /api/analyze-sketch`: multipart, one file per field `image0`, `image1`, `image2`, in preview order. */
   read: (files: readonly File[]): Promise<SketchReading> => {
     const formData = new FormData();
     files.forEach((file, index) => formData.append(SKETCH_IMAGE_FIELDS[index], file, file.name));

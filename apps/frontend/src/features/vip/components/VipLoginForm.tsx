@@ -12,17 +12,17 @@ import { VIP_DEMO_CREDENTIALS, VIP_TEXTS as T } from '../texts';
 
 const VIP_LOGIN_PATH = '/api/vip-login';
 
-/** `POST /api/vip-login` (spec §7); answers `{success: true}` with a session cookie, or throws `HttpError`. */
+/** `POST /api/vip-login`; answers `{success: true}` with a session cookie, or throws `HttpError`. */
 function vipLogin(body: VipLoginRequest) {
   return apiRequest(VIP_LOGIN_PATH, { method: 'POST', json: body, schema: vipLoginResponseSchema.partial() });
 }
 
 /**
- * /vip-login (spec §2, §5, §8): username and password (with show/hide), both required; the Demo
+ * /vip-login: username and password (with show/hide), both required; the Demo
  * button fills in the demo credentials; Back to Home. Success signs the VIP user in on the
  * unlimited plan and goes to / (a full load, so the whole app sees the new session); a refusal
  * shows 'Access Denied' with the server's text or 'Invalid VIP credentials'; a reply without the
- * success flag shows nothing (spec §8).
+ * success flag shows nothing.
  */
 export function VipLoginForm() {
   const login = useMutation({ mutationFn: vipLogin, meta: { ignoreUnauthorised: true } });

@@ -16,7 +16,7 @@ import { WHATSAPP_PHONE } from '../whatsapp-phone';
 import { whatsappUrl } from '../whatsapp-url';
 
 /**
- * The floating WhatsApp button and its dialog (spec §2, §5, §8; issue 14), for signed-in users: a
+ * The floating WhatsApp button and its dialog, for signed-in users: a
  * message box, 'Paste from Clipboard' (the system clipboard), a character count, Cancel and 'Send
  * via WhatsApp' (disabled while the message is blank), which opens the click-to-chat link with the
  * configured number (`WHATSAPP_PHONE`) and the url-encoded message in a new tab.

@@ -2,7 +2,7 @@ import { emailClipboardResponseSchema, type EmailClipboardRequest, type EmailCli
 import { API_PATHS } from '@archlens/contracts/paths';
 import { apiRequest } from '../../../api/client';
 
-/** The Working Clipboard's one call (spec §7); throws `HttpError` ("{status}: {body}") on a non-OK answer. */
+/** The Working Clipboard's one call; throws `HttpError` ("{status}: {body}") on a non-OK answer. */
 export const clipboardApi = {
   /** `POST /api/email-clipboard` JSON {email, firstName, lastName, clipboardText}. */
   email: (body: EmailClipboardRequest): Promise<EmailClipboardResponse> =>

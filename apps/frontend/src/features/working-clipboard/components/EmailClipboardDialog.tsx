@@ -18,7 +18,7 @@ import { clipboardApi } from '../api/clipboard-api';
 import { CLIPBOARD_TEXTS as T } from '../texts';
 
 /**
- * 'Email Your Clipboard' (spec §2, §4, §5, §8): Email Address, First Name and Last Name, all
+ * 'Email Your Clipboard': Email Address, First Name and Last Name, all
  * required (marked so), prefilled with the signed-in user's (the clipboard is e-mailed to its
  * owner: 'Your clipboard content has been emailed to you.'). Send Email checks the request with
  * the contract's schema (`emailClipboardRequestSchema`) before anything is sent: an empty field
@@ -66,7 +66,7 @@ export function EmailClipboardDialog({ open, clipboardText, onClose }: { open: b
         onClose();
       },
       onError: (error) => {
-        // A 401 is answered by the global handler (spec §8): toast 'Unauthorized', then login.
+        // A 401 is answered by the global handler: toast 'Unauthorized', then login.
         if (!isUnauthorisedError(error)) {
           ownToasts.show({
             title: CLIPBOARD_MESSAGES.failedTitle,

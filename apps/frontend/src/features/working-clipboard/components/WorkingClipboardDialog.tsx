@@ -51,7 +51,7 @@ async function copyToSystemClipboard(text: string, description: string) {
 }
 
 /**
- * The Working Clipboard dialog (spec §2, §3, §4, §5, §8; issue 14): the stored text (or the default
+ * The Working Clipboard dialog: the stored text (or the default
  * template), saved to local storage on every edit, with its character count and 'Last saved'
  * state; Paste (system clipboard text appended after a blank line), Copy All, Email Myself (the
  * 'Email Your Clipboard' sub-dialog), Make Compact (a read-only compact prompt with its own Copy),
