@@ -202,12 +202,22 @@ export class ObjectStorage {
     return (await this.listWithDetails(prefix)).map((o) => o.key);
   }
 
-  /** Objects under a prefix with their size and time of last change (the originals sweep). */
+  /** Objects under a prefix with their size and time of last change, all held in memory (operators and tests). */
   async listWithDetails(prefix: string): Promise<StoredObjectInfo[]> {
     const objects: StoredObjectInfo[] = [];
-    for await (const item of this.client.listObjectsV2(this.bucket, prefix, true) as AsyncIterable<BucketItem>) {
-      if (item.name) objects.push({ key: item.name, size: item.size, lastModified: item.lastModified });
-    }
+    for await (const object of this.listStream(prefix)) objects.push(object);
     return objects;
+  }
+
+  /**
+   * Objects under a prefix, in key order, as the store pages them (a thousand per request): one
+   * page is held at a time and the next is requested only as the reader reaches the end of it, so a
+   * reader that pauses (to check or remove a batch) holds the listing back.
+   * @throws the client's error while iterating (the store cannot be reached)
+   */
+  async *listStream(prefix: string): AsyncGenerator<StoredObjectInfo> {
+    for await (const item of this.client.listObjectsV2(this.bucket, prefix, true) as AsyncIterable<BucketItem>) {
+      if (item.name) yield { key: item.name, size: item.size, lastModified: item.lastModified };
+    }
   }
 }

@@ -1,12 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { ObjectStorage } from '@archlens/platform/storage';
+import { sweepUnreferenced } from '@archlens/platform/unreferenced-sweep';
 import { SERVICE_DATA_SOURCE } from '@archlens/platform/worker-host';
 
 /** Where the gateway stores a generation's sketch and references (`GENERATION_INPUT_KEY_PATTERN`). */
 export const GENERATION_INPUTS_PREFIX = 'generation-inputs/';
 /**
- * Inputs older than this are candidates, in seconds: a day, as for analysis originals (issue 11). A
+ * Inputs older than this are candidates, in seconds: a day, as for analysis originals. A
  * generation's inputs are removed when it finishes; one waits at most its reply timeout (5 minutes)
  * plus a resumption after a worker died, so a day leaves every live upload alone.
  */
@@ -15,10 +16,10 @@ export const GENERATION_INPUTS_MAX_AGE_SECONDS = 24 * 3600;
 export const GENERATION_INPUTS_SWEEP_EVERY_MS = 3600_000;
 
 /**
- * Removes uploaded generation inputs that no pending generation refers to (ARCHITECTURE.md:
- * "originals no stored record refers to are swept"). Every path the gateway and the worker see
- * removes a generation's inputs when it ends; what is left comes from a process that died between
- * storing the upload and queueing the job, or between finishing the job and removing them.
+ * Removes uploaded generation inputs that no pending generation refers to. Every path the gateway
+ * and the worker see removes a generation's inputs when it ends; what is left comes from a process
+ * that died between storing the upload and queueing the job, or between finishing the job and
+ * removing them.
  */
 @Injectable()
 export class GenerationInputsSweepService {
@@ -35,12 +36,17 @@ export class GenerationInputsSweepService {
    * @throws the store's or the database's error (the scheduled job fails and runs again next time)
    */
   async sweep(olderThanSeconds: number): Promise<{ examined: number; removed: number }> {
-    const cutoff = Date.now() - olderThanSeconds * 1000;
-    const old = (await this.storage.listWithDetails(GENERATION_INPUTS_PREFIX))
-      .filter((object) => object.lastModified.getTime() < cutoff)
-      .map((object) => object.key);
-    if (old.length === 0) return { examined: 0, removed: 0 };
-    // The keys pending generations still read: the sketch and every reference of their inputs.
+    const result = await sweepUnreferenced(this.storage, {
+      prefix: GENERATION_INPUTS_PREFIX,
+      modifiedBefore: new Date(Date.now() - olderThanSeconds * 1000),
+      referenced: (keys) => this.pendingInputKeys(keys),
+    });
+    if (result.removed > 0) this.logger.log(`removed ${result.removed} generation input(s) older than ${olderThanSeconds} s`);
+    return result;
+  }
+
+  /** Of `keys`, those pending generations still read: the sketch and every reference of their inputs. */
+  private async pendingInputKeys(keys: string[]): Promise<string[]> {
     const rows: Array<{ key: string }> = await this.dataSource.query(
       `SELECT DISTINCT k AS key
          FROM generation.generation_jobs j,
@@ -48,12 +54,8 @@ export class GenerationInputsSweepService {
                        UNION ALL
                        SELECT r ->> 'key' FROM jsonb_array_elements(j.inputs -> 'references') r) keys
         WHERE j.status = 'pending' AND k = ANY($1::text[])`,
-      [old],
+      [keys],
     );
-    const referenced = new Set(rows.map((row) => row.key));
-    const orphans = old.filter((key) => !referenced.has(key));
-    await this.storage.remove(orphans);
-    if (orphans.length > 0) this.logger.log(`removed ${orphans.length} generation input(s) older than ${olderThanSeconds} s`);
-    return { examined: old.length, removed: orphans.length };
+    return rows.map((row) => row.key);
   }
 }
