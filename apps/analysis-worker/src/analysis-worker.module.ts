@@ -16,9 +16,9 @@ import { ANALYSIS_ENTITIES, ANALYSIS_MIGRATIONS, ANALYSIS_SCHEMA } from './datab
 export class AnalysisWorkerModule {
   /**
    * The worker for one configuration, on the shared worker host: the vision engine the
-   * configuration selects (`createVisionEngine`), analyses, the sketch engine and sketch readings
-   * (issue 14), the originals sweep (photos and sketches), the
-   * analysis reports (PDF, e-mailed report) with their free-text sweep (issue 13), and the answer
+   * configuration selects (`createVisionEngine`), analyses, the sketch engine and sketch readings,
+   * the originals sweep (photos and sketches), the analysis reports (PDF, e-mailed report) with
+   * their free-text sweep, and the answer
    * to which engines it runs (`EngineCapabilitiesService`).
    */
   static forRoot(config: AnalysisConfig): DynamicModule {

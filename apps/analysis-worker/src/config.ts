@@ -7,11 +7,11 @@ export const analysisConfigSchema = z.object({
   ...redisEnv,
   ...workerObservabilityEnv,
   ...storageEnv,
-  /** When unset, the offline pixel-feature engine writes the text (ARCHITECTURE.md local stand-in). */
+  /** When unset, the offline pixel-feature engine writes the text (the local stand-in for the model). */
   OPENAI_API_KEY: optionalString,
   /** Any OpenAI-compatible Chat Completions endpoint (Azure OpenAI, vLLM, Ollama, LM Studio). */
   OPENAI_BASE_URL: optionalString,
-  /** Vision model; issue #2 default gpt-4o. */
+  /** Vision model; gpt-4o by default. */
   OPENAI_VISION_MODEL: z.string().min(1).default('gpt-4o'),
 });
 export type AnalysisConfig = z.infer<typeof analysisConfigSchema>;

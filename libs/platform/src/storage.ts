@@ -44,7 +44,7 @@ export interface StoredObjectInfo {
 }
 
 /**
- * Object storage (ARCHITECTURE.md): one bucket for every service, by key prefix: `uploads/`,
+ * Object storage: one bucket for every service, by key prefix: `uploads/`,
  * `sketches/` and `generation-inputs/` (the gateway's uploads, `<prefix><userId>/<uuid>.<ext>`),
  * `generations/` (renders), `reports/` (PDFs) and `exports/leads/` (CSV exports). A thin adapter
  * over the `minio` client; business rules live in the services.
@@ -60,7 +60,7 @@ export class ObjectStorage {
     this.region = settings.S3_REGION;
   }
 
-  /** Creates the bucket when it is missing (issue #2: "buckets created at start when missing"). */
+  /** Creates the bucket when it is missing (the gateway and the worker host call it at start). */
   async ensureBucket(): Promise<void> {
     if (await this.client.bucketExists(this.bucket)) return;
     try {
@@ -72,7 +72,7 @@ export class ObjectStorage {
   }
 
   /**
-   * Readiness check (issue 17 point 3): the store answers and the bucket exists. Creates nothing.
+   * Readiness check: the store answers and the bucket exists. Creates nothing.
    * @throws Error when the bucket is missing; the client's error when the store cannot be reached
    */
   async checkBucket(): Promise<void> {
@@ -92,8 +92,8 @@ export class ObjectStorage {
   }
 
   /**
-   * Stores a stream of unknown length under `key` with flat memory, whatever its size (issue 13: the
-   * leads CSV export). The bytes are copied as they arrive into one part buffer of
+   * Stores a stream of unknown length under `key` with flat memory, whatever its size (the leads
+   * CSV export). The bytes are copied as they arrive into one part buffer of
    * `STREAM_PART_BYTES`; each time it is full it is sent as a part of an S3 multipart upload (the
    * first full part starts the upload) before more of `body` is read (the stream waits meanwhile),
    * so the upload holds one part buffer, reused, and each chunk of `body` is garbage at once. A body

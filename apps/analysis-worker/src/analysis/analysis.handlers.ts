@@ -11,8 +11,8 @@ import { TEXT_REPORTS_SWEEP_EVERY_MS, TextReportsSweepService } from '../reports
 import { ORIGINALS_MAX_AGE_SECONDS, ORIGINALS_SWEEP_EVERY_MS, OriginalsSweepService } from './originals-sweep.service.js';
 
 /**
- * The `analysis` queue: analyse images, sweep unreferenced originals; read sketches (issue 14); and
- * sweep the free-text PDFs of issue 13.
+ * The `analysis` queue: analyse images, sweep unreferenced originals; read sketches; and sweep the
+ * PDFs rendered from free-analysis text.
  */
 @Injectable()
 export class AnalysisHandlers implements QueueHandlers<typeof QUEUES.analysis> {
@@ -40,8 +40,8 @@ export class AnalysisHandlers implements QueueHandlers<typeof QUEUES.analysis> {
 
   /**
    * Both sweeps hourly (`ORIGINALS_SWEEP_EVERY_MS`, `TEXT_REPORTS_SWEEP_EVERY_MS`, in ms):
-   * unreferenced originals older than a day (`ORIGINALS_MAX_AGE_SECONDS`, issue 11) and free-text
-   * PDFs older than `TEXT_REPORT_MAX_AGE_SECONDS` (a day, issue 13).
+   * unreferenced originals older than a day (`ORIGINALS_MAX_AGE_SECONDS`) and free-text PDFs
+   * older than `TEXT_REPORT_MAX_AGE_SECONDS` (a day).
    */
   schedules(): Array<ScheduledJob<typeof QUEUES.analysis>> {
     return [
@@ -56,7 +56,7 @@ export class AnalysisHandlers implements QueueHandlers<typeof QUEUES.analysis> {
 }
 
 /**
- * The `analysis-lookup` queue: a user's recent analyses, the reports of issue 13 (an analysis's
+ * The `analysis-lookup` queue: a user's recent analyses, the analysis reports (an analysis's
  * PDF, rendered once; a report e-mailed) and the engines this worker runs, kept off `analysis` so
  * that they never wait behind analyses.
  */

@@ -1,8 +1,8 @@
 import { Column, CreateDateColumn, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
- * The columns every record made from uploaded originals carries (an analysis, issue #2; a sketch
- * reading, issue 14): whose it is, which stored files it refers to (the originals sweep keeps
+ * The columns every record made from uploaded originals carries (an analysis; a sketch
+ * reading): whose it is, which stored files it refers to (the originals sweep keeps
  * exactly those), and which engine wrote it in how long. Each table inherits them (TypeORM
  * concrete-table inheritance: no table of its own).
  */
@@ -10,7 +10,7 @@ export abstract class OriginalsRecord {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
 
-  /** The auth-service user id; no foreign key across schemas (ARCHITECTURE.md). */
+  /** The auth-service user id; no foreign key across schemas (each service owns its own). */
   @Column({ name: 'user_id', type: 'uuid' })
   userId!: string;
 

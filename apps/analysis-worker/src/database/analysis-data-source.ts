@@ -4,7 +4,7 @@ import { SketchReadingEntity } from '../sketches/sketch-reading.entity.js';
 import { CreateAnalyses1763683300000 } from './migrations/1763683300000-create-analyses.js';
 import { CreateSketchReadings1763900000000 } from './migrations/1763900000000-create-sketch-readings.js';
 
-/** The `analysis` schema's owner (ARCHITECTURE.md). */
+/** The schema analysis-worker owns; no other service reads or writes it. */
 export const ANALYSIS_SCHEMA = 'analysis';
 /** analysis-worker's entities. */
 export const ANALYSIS_ENTITIES = [AnalysisEntity, SketchReadingEntity];

@@ -1,7 +1,7 @@
 /**
  * Text as the PDF report can write it with pdfkit's standard fonts (Helvetica), which encode
  * WinAnsi (Windows-1252) only: anything outside it would come out as wrong glyphs, and wrong
- * text for `pdftotext` and for copy and paste (issue 13: "text is selectable").
+ * text for `pdftotext` and for copy and paste (the report's text is selectable).
  */
 
 /** The characters WinAnsi adds in 0x80–0x9F beyond Latin-1 (curly quotes, dashes, bullet, euro…). */
@@ -59,7 +59,7 @@ export function toWinAnsi(text: string): string {
 /**
  * Greedy line breaking at spaces only. pdfkit's own wrapper also breaks after hyphens, which would
  * cut "mid-century" into "mid-" and "century" and change the words a reader copies or `pdftotext`
- * reads back (issue 13: the 88 words come back as written). A word wider than the line stands on a
+ * reads back (the 88 words must come back as written). A word wider than the line stands on a
  * line of its own.
  * @param text one paragraph; runs of whitespace count as one space
  * @param maxWidth the line's width, in the unit `widthOf` answers in (points)

@@ -15,7 +15,7 @@ const A4 = { width: 595.28, height: 841.89 } as const;
 /** Page margin in points (about 20 mm). */
 const MARGIN = 56;
 const CONTENT_WIDTH = A4.width - 2 * MARGIN;
-/** Thumbnails per row of the grid (issue 13: "3 or 4 per row"), and the gap between them, in points. */
+/** Thumbnails per row of the grid, and the gap between them, in points. */
 const THUMBNAILS_PER_ROW = 4;
 const THUMBNAIL_GAP = 8;
 const COLOURS = { text: '#1f2933', muted: '#52606d', accent: '#0b6e4f', rule: '#d9dee3' } as const;
@@ -93,7 +93,7 @@ class ReportWriter {
     this.space(8);
   }
 
-  /** The blocks of a description: headings bold and larger (issue 13), paragraphs, bulleted lists. */
+  /** The blocks of a description: headings bold and larger, paragraphs, bulleted lists. */
   blocks(blocks: ReportBlock[]): void {
     for (const block of blocks) {
       if (block.kind === 'heading') {
@@ -132,7 +132,7 @@ class ReportWriter {
 }
 
 /**
- * Renders an analysis report as a PDF (issue 13): A4; the product name and the analysis date; the
+ * Renders an analysis report as a PDF: A4; the product name and the analysis date; the
  * thumbnails of the analysed photos; the primary description; the expanded description with its
  * `## ` headings as headings (bold, larger) and its paragraphs; the tags; which engine and model
  * wrote it; a page footer. pdfkit's standard fonts write real text, so the report is selectable and

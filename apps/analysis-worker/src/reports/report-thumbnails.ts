@@ -17,7 +17,7 @@ export const THUMBNAIL_MAX_SIDE_PX = 360;
 export const THUMBNAIL_QUALITY = 72;
 
 /**
- * A small JPEG of one analysed photo for the report (issue 13: thumbnails of the analysed images):
+ * A small JPEG of one analysed photo for the report's thumbnails:
  * turned upright by its EXIF orientation, fitted within `THUMBNAIL_MAX_SIDE_PX` (never enlarged),
  * flattened onto white (PNG and WebP transparency), metadata dropped. Decoding is bounded by the
  * upload rule's pixel limit (`MAX_IMAGE_PIXELS`).

@@ -2,7 +2,7 @@ import { Check, Column, Entity, Index } from 'typeorm';
 import { OriginalsRecord } from '../analysis/originals-record.entity.js';
 
 /**
- * One Process Your Sketch reading (`analysis.sketch_readings`, issue 14), owned by analysis-worker;
+ * One Process Your Sketch reading (`analysis.sketch_readings`), owned by analysis-worker;
  * its sketches under `sketches/<userId>/`, 1 to 3 (spec §9), in field order.
  */
 @Entity({ name: 'sketch_readings' })

@@ -11,7 +11,7 @@ export const SKETCH_ENGINE = Symbol('SKETCH_ENGINE');
 /** The answer when the stored sketches cannot be read back (the store is down or failing): 503, try again. */
 export const SKETCHES_UNREADABLE_MESSAGE = 'Your sketches could not be read back from storage just now. Please try again in a moment.';
 
-/** Runs and records Process Your Sketch readings (issue 14). */
+/** Runs and records Process Your Sketch readings. */
 @Injectable()
 export class SketchReadingService {
   private readonly readings: Repository<SketchReadingEntity>;
@@ -28,7 +28,7 @@ export class SketchReadingService {
    * `analysis.read-sketches`: reads the stored sketches, lets the engine write the reading and
    * records it with the engine, model and duration. On any failure before it is recorded the
    * sketches are removed (`withStoredOriginals`), as for photos.
-   * @returns the recorded reading (spec §7: description, details; issue 14: drawing type, engine, duration)
+   * @returns the recorded reading (spec §7: description, details; with its drawing type, engine and duration)
    * @throws DomainError 422 naming the file when a sketch cannot be decoded, 503 when the sketches
    *   cannot be read back; AnalysisEngineError (502) from the engine; the database error otherwise
    */

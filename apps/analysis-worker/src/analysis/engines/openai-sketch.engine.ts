@@ -14,7 +14,7 @@ import { completeStructured, parseModelJson, toModelDataUrls } from './openai-vi
 import type { SketchEngine } from './sketch-engine.js';
 import { AnalysisEngineError } from './vision-engine.js';
 
-/** JSON schema of the structured output the model must return for a sketch reading (issue 14). */
+/** JSON schema of the structured output the model must return for a sketch reading. */
 export const SKETCH_READING_JSON_SCHEMA = {
   type: 'object',
   additionalProperties: false,
@@ -50,7 +50,7 @@ const modelAnswerSchema = z.object({
 });
 
 /**
- * The production sketch engine (issue 14): any OpenAI-compatible Chat Completions endpoint with
+ * The production sketch engine: any OpenAI-compatible Chat Completions endpoint with
  * image input, the sketch instruction, structured output parsed with `sketchReadingTextSchema`,
  * British spelling enforced on the answer. One attempt: a malformed answer fails the job (502).
  */

@@ -15,11 +15,11 @@ import { countWords } from '@archlens/contracts/words';
 import { toBritishSpelling } from '../british-spelling.js';
 import { AnalysisEngineError, UndecodableImageError, type VisionEngine } from './vision-engine.js';
 
-/** Longest side of each image sent to the model, in pixels (server-side downscale, issue #2). */
+/** Longest side of each image sent to the model, in pixels: the worker downscales whatever the browser sent. */
 export const MODEL_IMAGE_MAX_SIDE = 1024;
 /** JPEG quality of the images sent to the model. */
 const MODEL_IMAGE_QUALITY = 80;
-/** Issue #2: if the model misses the word count, ask again with the count up to twice. */
+/** When the model misses the word count, it is asked again with the count, up to twice. */
 export const MAX_REPAIRS = 2;
 
 /** JSON schema of the structured output the model must return. */
@@ -120,7 +120,7 @@ function problemsOf(text: AnalysisText): string[] {
 /**
  * The production vision engine: any OpenAI-compatible Chat Completions endpoint with image input,
  * through the `openai` SDK, answering in a JSON schema (structured output). A word count other
- * than 88 is sent back with the count, at most twice (issue #2); then the job fails.
+ * than 88 is sent back with the count, at most twice; then the job fails.
  */
 export class OpenAiVisionEngine implements VisionEngine {
   readonly name = 'openai' as const;

@@ -2,9 +2,8 @@ import type { AnalysisEngine } from '@archlens/contracts/analysis';
 import type { SketchReadingText } from '@archlens/contracts/sketch';
 
 /**
- * The sketch-reading port (issue 14; ARCHITECTURE.md "Engines behind interfaces": vision text,
- * sketch reading), the sketch counterpart of `VisionEngine`: turns the sketches of one request into
- * a summary, detailed points and the drawing type.
+ * The sketch-reading port, the sketch counterpart of `VisionEngine`: turns the sketches of one
+ * request into a summary, detailed points and the drawing type.
  *
  * Every implementation returns text that satisfies `sketchReadingTextSchema` (a summary, 3 to 12
  * points, a drawing type) in British English, or throws.

@@ -10,7 +10,7 @@ import type { VisionEngine } from './vision-engine.js';
 
 /**
  * The one rule for every vision-text port: the OpenAI-compatible engine when `OPENAI_API_KEY` is
- * set, else the offline one, announced once and loudly (ARCHITECTURE.md).
+ * set, else the offline one, announced once and loudly so an operator sees which one runs.
  * @param what what the engine writes, for the log ("analyses", "sketch readings")
  * @param offlineMethod how the offline engine works, for the log
  */
@@ -34,7 +34,7 @@ function chooseEngine<E>(
   return offline();
 }
 
-/** The vision engine for Design Language Analysis (issue #2). */
+/** The vision engine for Design Language Analysis. */
 export function createVisionEngine(config: AnalysisConfig): VisionEngine {
   return chooseEngine<VisionEngine>(
     config,
@@ -45,7 +45,7 @@ export function createVisionEngine(config: AnalysisConfig): VisionEngine {
   );
 }
 
-/** The sketch engine for Process Your Sketch (issue 14). */
+/** The sketch engine for Process Your Sketch. */
 export function createSketchEngine(config: AnalysisConfig): SketchEngine {
   return chooseEngine<SketchEngine>(
     config,

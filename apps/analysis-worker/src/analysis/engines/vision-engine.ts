@@ -2,8 +2,7 @@ import type { AnalysisEngine, AnalysisText } from '@archlens/contracts/analysis'
 import { DomainError } from '@archlens/platform/messaging';
 
 /**
- * The vision-text port (ARCHITECTURE.md "Engines behind interfaces"): turns the photos of one
- * analysis into the analysis text.
+ * The vision-text port: turns the photos of one analysis into the analysis text.
  *
  * Every implementation must return text that satisfies `analysisTextSchema` (exactly 88 words by
  * `countWords`, British spelling, at least four `## ` sections, 5 to 12 lower-case tags) or throw;

@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Creates `analysis.analyses` (issue #2). */
+/** Creates `analysis.analyses` (Design Language Analysis). */
 export class CreateAnalyses1763683300000 implements MigrationInterface {
   name = 'CreateAnalyses1763683300000';
 

@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Creates `analysis.sketch_readings` (issue 14: Process Your Sketch). */
+/** Creates `analysis.sketch_readings` (Process Your Sketch). */
 export class CreateSketchReadings1763900000000 implements MigrationInterface {
   name = 'CreateSketchReadings1763900000000';
 

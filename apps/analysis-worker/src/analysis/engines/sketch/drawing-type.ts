@@ -34,7 +34,7 @@ export const PLAN_MIN_THIRD = 0.2;
 export const SECTION_SOLID_SHARE = 0.35;
 
 /**
- * Estimates the drawing type from the line statistics alone (issue 14), by these rules in order:
+ * Estimates the drawing type from the line statistics alone, by these rules in order:
  * 1. Diagonal stroke edges at least `PICTORIAL_DIAGONAL_SHARE`: a pictorial view. Perspective when
  *    at least `MIN_DIAGONALS_FOR_CONVERGENCE` long diagonals exist and at least
  *    `PERSPECTIVE_CONVERGENCE` of them point at common vanishing points; otherwise axonometric

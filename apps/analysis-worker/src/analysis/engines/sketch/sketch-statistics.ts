@@ -6,7 +6,7 @@ import { measureStraightRuns, type StraightRuns } from './straight-runs.js';
 import { measureSymmetry } from './symmetry.js';
 import { measureVanishingLines, type VanishingLines } from './vanishing-lines.js';
 
-/** Everything the offline sketch engine measures of one sketch (issue 14), from its lines alone. */
+/** Everything the offline sketch engine measures of one sketch, from its lines alone. */
 export interface SketchStatistics {
   /** Working size the sketch was measured at, in pixels. */
   width: number;
