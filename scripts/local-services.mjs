@@ -125,11 +125,13 @@ export async function ensureRedis({ db, stateDir, redisPort }) {
 }
 
 /**
- * V8 flags of the local S3 server: s3rver turns every upload and download into 64 KB Buffers, and a
- * larger old space leaves them to minor collections instead of full ones that pause transfers
- * (measured in docs/performance.md). A dev-only server: the memory is cheap.
+ * Node flags of the local S3 server. s3rver turns every upload and download into 64 KB Buffers, and
+ * a larger old space leaves them to minor collections instead of full ones that pause transfers
+ * (measured in docs/performance.md); a dev-only server, so the memory is cheap. Its listing
+ * continuation token is enciphered with DES, which OpenSSL 3 offers only through the legacy
+ * provider: without it a listing of more than 1,000 objects answers 500 on its second page.
  */
-const S3_SERVER_V8_FLAGS = ['--initial-old-space-size=256'];
+const S3_SERVER_V8_FLAGS = ['--initial-old-space-size=256', '--openssl-legacy-provider'];
 
 /**
  * S3: `S3_ENDPOINT` when set; else s3rver (an S3-compatible server on disk, `scripts/s3-server.mjs`)
