@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom';
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
+import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor, type RenderOptions, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
@@ -10,6 +10,17 @@ import { MemoryRouter } from 'react-router-dom';
 import { createQueryClient } from '../app/query-client';
 import { theme } from '../app/theme';
 import { ToastContent } from '../shared/toast';
+
+/**
+ * The app's theme with its animations off (no transitions, no ripples), so that no animation's
+ * timer fires between a test's steps, outside React's act().
+ */
+const testTheme = createTheme(theme, {
+  transitions: {
+    duration: { shortest: 0, shorter: 0, short: 0, standard: 0, complex: 0, enteringScreen: 0, leavingScreen: 0 },
+  },
+  components: { MuiButtonBase: { defaultProps: { disableRipple: true } } },
+});
 
 const toastComponents = {
   default: ToastContent,
@@ -26,18 +37,19 @@ export interface RenderWithProvidersResult extends RenderResult {
 }
 
 /**
- * Renders `ui` inside the providers the SPA's root gives every screen: the MUI theme, toasts as
- * the app shows them (one at a time, each an Alert with its title), the app's query client and a
- * router at `route`. There is no network: a query that reaches `fetch` fails.
+ * Renders `ui` inside the providers the SPA's root gives every screen: the MUI theme (without
+ * animations), toasts as the app shows them (one at a time, each an Alert with its title), the
+ * app's query client and a router at `route`. There is no network: a query that reaches `fetch`
+ * fails.
  */
 export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?: string } = {}): RenderWithProvidersResult {
   // Set up before rendering, so that the components see user-event's clipboard.
   const user = userEvent.setup();
   const queryClient = createQueryClient();
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <ThemeProvider theme={theme}>
+    <ThemeProvider theme={testTheme}>
       <CssBaseline />
-      <SnackbarProvider maxSnack={1} autoHideDuration={5000} Components={toastComponents}>
+      <SnackbarProvider maxSnack={1} autoHideDuration={5000} transitionDuration={0} Components={toastComponents}>
         <QueryClientProvider client={queryClient}>
           <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
         </QueryClientProvider>
