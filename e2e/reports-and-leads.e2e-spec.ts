@@ -181,7 +181,7 @@ test('an analysis leaves the screen as a PDF, a copy, a clipboard entry and an e
   const emailHeader = page.getByRole('columnheader', { name: 'Email' });
   await emailHeader.getByRole('button').click();
   await expect(emailHeader).toHaveAttribute('aria-sort', 'ascending');
-  // Case-insensitive (leadsOrderBy: lower(email)), then code point order as PostgreSQL's C
+  // Case-insensitive (LeadsRepository: lower(email)), then code point order as PostgreSQL's C
   // collation and JavaScript's default sort both compare.
   const ascending = (await rows.locator('td:nth-child(3)').allInnerTexts()).map((email) => email.toLowerCase());
   expect(ascending).toEqual([...ascending].sort());

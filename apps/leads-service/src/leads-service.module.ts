@@ -3,13 +3,15 @@ import { workerServiceModule } from '@archlens/platform/worker-host';
 import type { LeadsConfig } from './config.js';
 import { LEADS_ENTITIES, LEADS_MIGRATIONS, LEADS_SCHEMA } from './database/leads-data-source.js';
 import { LeadsExportService } from './export/leads-export.service.js';
+import { AccountSubscriptionsRepository } from './leads/account-subscriptions.repository.js';
 import { LeadEventsHandlers } from './leads/lead-events.handlers.js';
 import { LeadsHandlers } from './leads/leads.handlers.js';
+import { LeadsRepository } from './leads/leads.repository.js';
 import { LeadsService } from './leads/leads.service.js';
 
 /**
  * leads-service: owns the `leads` schema, records leads from the `leads.events` subscription and
- * answers the `leads` queue (issue 13).
+ * answers the `leads` queue.
  */
 @Module({})
 export class LeadsServiceModule {
@@ -22,7 +24,7 @@ export class LeadsServiceModule {
       logLevel: config.LOG_LEVEL,
       database: { url: config.DATABASE_URL, schema: LEADS_SCHEMA, entities: LEADS_ENTITIES, migrations: LEADS_MIGRATIONS },
       storage: config,
-      providers: [LeadsService, LeadsExportService],
+      providers: [LeadsRepository, AccountSubscriptionsRepository, LeadsService, LeadsExportService],
       handlers: [LeadsHandlers],
       events: [LeadEventsHandlers],
     });

@@ -5,7 +5,7 @@ import { CreateLeads1764028800000 } from './migrations/1764028800000-create-lead
 import { CreateAccountSubscriptions1764806400000 } from './migrations/1764806400000-create-account-subscriptions.js';
 import { CaseInsensitiveLeadSort1795478400000 } from './migrations/1795478400000-case-insensitive-lead-sort.js';
 
-/** The `leads` schema's owner (ARCHITECTURE.md). */
+/** The schema leads-service owns; no other service reads it. */
 export const LEADS_SCHEMA = 'leads';
 /** leads-service's entities. */
 export const LEADS_ENTITIES = [LeadEntity, AccountSubscriptionEntity];

@@ -1,15 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { pipeline, Transform } from 'node:stream';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { stringify } from 'csv-stringify';
-import type { PoolClient } from 'pg';
-import QueryStream from 'pg-query-stream';
-import type { DataSource } from 'typeorm';
 import { leadsExportFileName, type ExportLeadsResult, type LeadFilters } from '@archlens/contracts/leads';
-import { SERVICE_DATA_SOURCE } from '@archlens/platform/worker-host';
 import { ObjectStorage } from '@archlens/platform/storage';
-import { leadFiltersWhere, leadsOrderBy } from '../leads/lead-filters.sql.js';
-import { LEAD_COLUMNS, type LeadRow } from '../leads/leads.service.js';
+import { LeadsRepository, type ListedLead } from '../leads/leads.repository.js';
 
 /** Where exports are stored until the gateway has streamed them to the admin (and removed them). */
 export const LEADS_EXPORT_PREFIX = 'exports/leads/';
@@ -17,24 +12,20 @@ export const LEADS_EXPORT_PREFIX = 'exports/leads/';
 /** The CSV's columns: the spec §3 lead fields, under their own names in the header row. */
 const CSV_COLUMNS = ['id', 'first_name', 'last_name', 'email', 'source', 'created_at', 'analysis_text'] as const;
 
-/** Rows fetched from PostgreSQL per round trip of the export's cursor. */
-const CURSOR_BATCH_ROWS = 500;
-
 /**
- * The CSV export of the leads (issue 13), with memory flat whatever the row count: a server-side
- * cursor (`pg-query-stream`) reads the matching rows a batch at a time, and `csv-stringify` writes
- * RFC 4180 CSV (header row, CRLF line ends, fields with commas, quotes or any line break quoted,
- * quotes doubled), every text cell a spreadsheet would read as a formula (starting with `=`, `+`,
- * `-`, `@`, tab or CR, or their full-width forms) prefixed with `'` (its `escape_formulas`; OWASP
- * "CSV Injection", issue 13), in
- * UTF-8 with a byte order mark (so spreadsheets read accents right), and the bytes go to object
- * storage as they are made (`ObjectStorage.putStream`, 5 MiB parts). Back-pressure runs the whole
- * way: the cursor is read only as fast as the parts are stored.
+ * The CSV export of the leads, with memory flat whatever the row count: the repository's cursor
+ * reads the matching rows a batch at a time, and `csv-stringify` writes RFC 4180 CSV (header row,
+ * CRLF line ends, fields with commas, quotes or any line break quoted, quotes doubled), every text
+ * cell a spreadsheet would read as a formula (starting with `=`, `+`, `-`, `@`, tab or CR, or their
+ * full-width forms) prefixed with `'` (its `escape_formulas`; OWASP "CSV Injection"), in UTF-8 with
+ * a byte order mark (so spreadsheets read accents right), and the bytes go to object storage as they
+ * are made (`ObjectStorage.putStream`, 5 MiB parts). Back-pressure runs the whole way: the cursor is
+ * read only as fast as the parts are stored.
  */
 @Injectable()
 export class LeadsExportService {
   constructor(
-    @Inject(SERVICE_DATA_SOURCE) private readonly dataSource: DataSource,
+    private readonly leads: LeadsRepository,
     private readonly storage: ObjectStorage,
   ) {}
 
@@ -45,29 +36,21 @@ export class LeadsExportService {
    * @throws the database's or the store's error; nothing is left in the bucket then
    */
   async export(filters: LeadFilters, now: Date = new Date()): Promise<ExportLeadsResult> {
-    const where = leadFiltersWhere(filters);
     const key = `${LEADS_EXPORT_PREFIX}${randomUUID()}.csv`;
-    const runner = this.dataSource.createQueryRunner();
-    const client = (await runner.connect()) as PoolClient;
-    let rows = 0;
-    try {
-      const cursor = client.query(
-        new QueryStream(`SELECT ${LEAD_COLUMNS} FROM leads.leads WHERE ${where.sql} ORDER BY ${leadsOrderBy(filters)}`, where.params, {
-          batchSize: CURSOR_BATCH_ROWS,
-        }),
-      );
+    const rows = await this.leads.streamMatching(filters, async (leads) => {
+      let written = 0;
       const toRecord = new Transform({
         objectMode: true,
-        transform(row: LeadRow, _encoding, done) {
-          rows += 1;
+        transform(lead: ListedLead, _encoding, done) {
+          written += 1;
           done(null, {
-            id: row.id,
-            first_name: row.first_name,
-            last_name: row.last_name,
-            email: row.email,
-            source: row.source,
-            created_at: row.created_at.toISOString(),
-            analysis_text: row.analysis_text ?? '',
+            id: lead.id,
+            first_name: lead.firstName,
+            last_name: lead.lastName,
+            email: lead.email,
+            source: lead.source,
+            created_at: lead.createdAt.toISOString(),
+            analysis_text: lead.analysisText ?? '',
           });
         },
       });
@@ -83,11 +66,10 @@ export class LeadsExportService {
         escape_formulas: true,
       });
       // An error anywhere destroys every stage; `putStream` then sees it, aborts the upload and throws.
-      const body = pipeline(cursor, toRecord, csv, () => undefined);
+      const body = pipeline(leads, toRecord, csv, () => undefined);
       await this.storage.putStream(key, body, 'text/csv; charset=utf-8');
-    } finally {
-      await runner.release();
-    }
+      return written;
+    });
     return { key, fileName: leadsExportFileName(now), rows };
   }
 }

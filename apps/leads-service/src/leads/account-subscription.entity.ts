@@ -1,9 +1,9 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /**
- * leads-service's projection of a user's subscription (`leads.account_subscriptions`, issue 15
- * point 3), fed by `subscription.changed`: the status of the newest event applied and when it
- * happened. Read by the conversion rate only; billing-service owns the subscription itself.
+ * leads-service's projection of a user's subscription (`leads.account_subscriptions`), fed by
+ * `subscription.changed`: the status of the newest event applied and when it happened. Read by the
+ * conversion rate only; billing-service owns the subscription itself.
  */
 @Entity({ name: 'account_subscriptions' })
 export class AccountSubscriptionEntity {

@@ -5,9 +5,9 @@ import { LeadsService } from './leads.service.js';
 
 /**
  * The `leads.events` subscription (`EVENT_SUBSCRIPTIONS`): every e-mailed analysis report makes its
- * recipient a lead (issue 13), idempotent on the event id (`LeadsService.recordEmailedAnalysis`);
- * every `subscription.changed` updates the status the conversion rate counts (issue 15), newest
- * event winning (`LeadsService.recordSubscriptionChange`).
+ * recipient a lead, idempotent on the event id (`LeadsService.recordEmailedAnalysis`); every
+ * `subscription.changed` updates the status the conversion rate counts, newest event winning
+ * (`LeadsService.recordSubscriptionChange`).
  */
 @Injectable()
 export class LeadEventsHandlers implements EventHandlers {

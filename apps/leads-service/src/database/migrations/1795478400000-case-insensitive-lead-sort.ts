@@ -1,11 +1,11 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** The text columns of `leads.leads` the admin console sorts case-insensitively (`leadsOrderBy`). */
+/** The text columns of `leads.leads` the admin console sorts case-insensitively (`LeadsRepository`). */
 const CASE_INSENSITIVE_SORT_COLUMNS = ['first_name', 'last_name', 'email'] as const;
 
 /**
  * The admin console sorts names and e-mails case-insensitively ('alice' beside 'Alice', not after
- * every capital): `leadsOrderBy` orders them by `lower(column), id`. A btree `(column, id)` index
+ * every capital): `LeadsRepository` orders them by `lower(column), id`. A btree `(column, id)` index
  * cannot serve that order, so each is replaced by an expression index `(lower(column), id)`, which
  * serves it both ways (a backward scan for descending) as the plain one served the plain order.
  * `source` and `created_at` keep their `(column, id)` indexes: a source is a lower-case identifier
