@@ -18,8 +18,8 @@ export const authConfigSchema = z.object({
   ),
   /**
    * The email-worker's RSA public key (PEM; literal `\n` escapes accepted), to which each temporary
-   * password is sealed before it goes on the `email` queue (issue 12), so Redis never holds one in
-   * plain text. Required, same rules as the gateway's `AUTH_SEALING_PUBLIC_KEY`. Not secret.
+   * password is sealed before it goes on the `email` queue, so Redis never holds one in plain text.
+   * Required, same rules as the gateway's `AUTH_SEALING_PUBLIC_KEY`. Not secret.
    */
   EMAIL_SEALING_PUBLIC_KEY: sealingKeyEnv(
     'public',

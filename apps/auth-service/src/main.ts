@@ -1,6 +1,6 @@
 import { startAuthService } from './index.js';
 
-/** auth-service process: no HTTP, only its queues (ARCHITECTURE.md "Workers run without HTTP"). */
+/** auth-service process: no HTTP, only its queues. */
 startAuthService().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);

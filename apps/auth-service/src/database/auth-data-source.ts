@@ -7,7 +7,7 @@ import { CreateStyleProfiles1796169600000 } from './migrations/1796169600000-cre
 import { AddUsersIsVip1796860800000 } from './migrations/1796860800000-add-users-is-vip.js';
 import { StyleProfileEntity } from '../style-profiles/style-profile.entity.js';
 
-/** The `auth` schema's owner (ARCHITECTURE.md). */
+/** The schema auth-service owns; no other service reads it. */
 export const AUTH_SCHEMA = 'auth';
 /** auth-service's entities. */
 export const AUTH_ENTITIES = [UserEntity, TemporaryPasswordEntity, StyleProfileEntity];

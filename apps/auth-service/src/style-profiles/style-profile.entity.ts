@@ -2,8 +2,8 @@ import { Column, Entity, JoinColumn, OneToOne, PrimaryColumn, UpdateDateColumn }
 import { UserEntity } from '../users/user.entity.js';
 
 /**
- * A user's style description (`auth.style_profiles`, issue 15; spec §3 style profile, §5): at most
- * 500 characters, one row per user, removed with its user.
+ * A user's style description (`auth.style_profiles`; spec §3 style profile, §5): at most 500
+ * characters, one row per user, removed with its user.
  */
 @Entity({ name: 'style_profiles' })
 export class StyleProfileEntity {

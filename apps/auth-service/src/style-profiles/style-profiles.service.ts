@@ -1,31 +1,25 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type Repository } from 'typeorm';
+import { Injectable } from '@nestjs/common';
 import type { SaveStyleProfileCommand, StyleProfileResponse } from '@archlens/contracts/style-profile';
-import { SERVICE_DATA_SOURCE } from '@archlens/platform/worker-host';
-import { StyleProfileEntity } from './style-profile.entity.js';
+import { StyleProfilesRepository } from './style-profiles.repository.js';
 
-/** The user's style description (issue 15; spec §3 style profile, §5 style description editor). */
+/** The user's style description (spec §3 style profile, §5 style description editor). */
 @Injectable()
 export class StyleProfilesService {
-  private readonly profiles: Repository<StyleProfileEntity>;
-
-  constructor(@Inject(SERVICE_DATA_SOURCE) dataSource: DataSource) {
-    this.profiles = dataSource.getRepository(StyleProfileEntity);
-  }
+  constructor(private readonly profiles: StyleProfilesRepository) {}
 
   /** @returns the user's description, or an empty string when none was saved */
   async get(userId: string): Promise<StyleProfileResponse> {
-    const profile = await this.profiles.findOneBy({ userId });
+    const profile = await this.profiles.findByUserId(userId);
     return { description: profile?.description ?? '' };
   }
 
   /**
    * Saves the description (already trimmed and checked by `saveStyleProfileCommandSchema`),
-   * replacing any earlier one in one upsert.
+   * replacing any earlier one.
    * @returns the description as stored
    */
   async save(command: SaveStyleProfileCommand): Promise<StyleProfileResponse> {
-    await this.profiles.upsert({ userId: command.userId, description: command.description }, ['userId']);
+    await this.profiles.save(command.userId, command.description);
     return { description: command.description };
   }
 }

@@ -9,7 +9,7 @@ export const TEMPORARY_PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkm
 export const TEMPORARY_PASSWORD_LENGTH = 12;
 
 /**
- * A random temporary password (issue 12) from `crypto.randomBytes`, uniform over
+ * A random temporary password from `crypto.randomBytes`, uniform over
  * `TEMPORARY_PASSWORD_ALPHABET` (bytes that would bias the choice are drawn again).
  */
 export function generateTemporaryPassword(length: number = TEMPORARY_PASSWORD_LENGTH): string {

@@ -2,9 +2,9 @@ import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, Primary
 import { UserEntity } from '../users/user.entity.js';
 
 /**
- * A temporary password issued through "forgot password" (`auth.temporary_passwords`, issue 12):
- * its argon2id hash only, valid until `expiresAt` (60 minutes), for one sign-in (`usedAt` set then,
- * atomically). Removed with its user.
+ * A temporary password issued through "forgot password" (`auth.temporary_passwords`): its argon2id
+ * hash only, valid until `expiresAt` (60 minutes), for one sign-in (`usedAt` set then, atomically).
+ * Removed with its user.
  */
 @Entity({ name: 'temporary_passwords' })
 @Index('IDX_temporary_passwords_user_id', ['userId'])

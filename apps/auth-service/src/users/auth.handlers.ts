@@ -32,7 +32,7 @@ export class AuthHandlers implements QueueHandlers<typeof QUEUES.auth> {
 
 /**
  * The `auth-lookup` queue: the session look-up and the style profile's one-row reads and writes,
- * apart from argon2 work, so sign-in floods cannot starve them (issue 11, issue 15).
+ * apart from argon2 work, so sign-in floods cannot starve them.
  */
 @Injectable()
 export class AuthLookupHandlers implements QueueHandlers<typeof QUEUES.authLookup> {

@@ -7,7 +7,7 @@ export function normaliseEmail(email: string): string {
 
 /**
  * A person with an ArchLens account (`auth.users`). The e-mail is stored trimmed and lower-cased,
- * which makes the unique index case-insensitive (issue #2); a CHECK constraint keeps it so.
+ * which makes the unique index case-insensitive; a CHECK constraint keeps it so.
  */
 @Entity({ name: 'users' })
 @Check('CHK_users_email_normalised', `"email" = lower(btrim("email"))`)
@@ -28,7 +28,7 @@ export class UserEntity {
   @Column({ name: 'password_hash', type: 'text' })
   passwordHash!: string;
 
-  /** The VIP account (issue 15, spec §6): made by `ensureVipUser` only, never by sign-up. */
+  /** The VIP account (spec §6): made by `ensureVipUser` only, never by sign-up. */
   @Column({ name: 'is_vip', type: 'boolean', default: false })
   isVip!: boolean;
 

@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import argon2 from 'argon2';
-import { DataSource, QueryFailedError, type Repository } from 'typeorm';
 import {
   sealedPasswordContext,
   type AuthResult,
@@ -12,15 +11,12 @@ import {
 } from '@archlens/contracts/auth';
 import type { EnsureVipUserCommand } from '@archlens/contracts/vip';
 import { EventPublisher } from '@archlens/platform/events';
-import { SERVICE_DATA_SOURCE } from '@archlens/platform/worker-host';
 import { SealedSecretError, unsealSecret } from '@archlens/platform/sealing';
 import { AUTH_CONFIG, type AuthConfig } from '../config.js';
 import { TemporaryPasswordsService } from '../temporary-passwords/temporary-passwords.service.js';
 import { ARGON2_OPTIONS, decoyHash, verifyPassword } from './password-hashing.js';
-import { normaliseEmail, UserEntity } from './user.entity.js';
-
-/** Postgres error code for a unique violation. */
-const UNIQUE_VIOLATION = '23505';
+import { normaliseEmail, type UserEntity } from './user.entity.js';
+import { UsersRepository } from './users.repository.js';
 
 /** Maps a stored user to the contract's public shape (no hash, no e-mail casing surprises). */
 export function toPublicUser(user: UserEntity): PublicUser {
@@ -38,15 +34,13 @@ export function toPublicUser(user: UserEntity): PublicUser {
 @Injectable()
 export class UsersService {
   private readonly logger = new Logger('UsersService');
-  private readonly users: Repository<UserEntity>;
 
   constructor(
-    @Inject(SERVICE_DATA_SOURCE) dataSource: DataSource,
+    private readonly users: UsersRepository,
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     private readonly events: EventPublisher,
     private readonly temporaryPasswords: TemporaryPasswordsService,
   ) {
-    this.users = dataSource.getRepository(UserEntity);
     void decoyHash(); // made at start, not during the first sign-in
   }
 
@@ -70,25 +64,24 @@ export class UsersService {
     lastName: string,
     isVip = false,
   ): Promise<AuthResult> {
-    try {
-      const user = await this.users.save(
-        this.users.create({ email, firstName: firstName.trim(), lastName: lastName.trim(), passwordHash, profileImageUrl: null, isVip }),
-      );
-      // The user id is the event's idempotency key; a failed publish is logged, the account stands.
-      await this.events.tryPublish('user.registered', { userId: user.id, email: user.email, firstName: user.firstName }, user.id);
-      return { ok: true, user: toPublicUser(user) };
-    } catch (error) {
-      if (error instanceof QueryFailedError && (error as QueryFailedError & { code?: string }).code === UNIQUE_VIOLATION) {
-        return { ok: false, code: 'EMAIL_TAKEN' };
-      }
-      throw error;
-    }
+    const user = await this.users.insertUnlessEmailTaken({
+      email,
+      firstName: firstName.trim(),
+      lastName: lastName.trim(),
+      passwordHash,
+      profileImageUrl: null,
+      isVip,
+    });
+    if (!user) return { ok: false, code: 'EMAIL_TAKEN' };
+    // The user id is the event's idempotency key; a failed publish is logged, the account stands.
+    await this.events.tryPublish('user.registered', { userId: user.id, email: user.email, firstName: user.firstName }, user.id);
+    return { ok: true, user: toPublicUser(user) };
   }
 
   /**
-   * The VIP account (issue 15; spec §6 unlimited plan): the user with `input.email` marked as the
-   * VIP (`is_vip`), or a new one so marked, whose password hash is of 32 random bytes nobody knows,
-   * so it can only be signed in through `POST /api/vip-login`. Two concurrent first VIP sign-ins
+   * The VIP account (spec §6 unlimited plan): the user with `input.email` marked as the VIP
+   * (`is_vip`), or a new one so marked, whose password hash is of 32 random bytes nobody knows, so
+   * it can only be signed in through `POST /api/vip-login`. Two concurrent first VIP sign-ins
    * create one account. An ordinary account with that e-mail is never adopted: whoever signed up
    * with the VIP address would otherwise be handed the unlimited plan on the next VIP sign-in.
    * @returns the VIP user, or EMAIL_TAKEN when an ordinary account has the e-mail (logged as an error
@@ -96,11 +89,11 @@ export class UsersService {
    */
   async ensureVipUser(input: EnsureVipUserCommand): Promise<AuthResult> {
     const email = normaliseEmail(input.email);
-    let user = await this.users.findOneBy({ email });
+    let user = await this.users.findByEmail(email);
     if (!user) {
       const created = await this.signUpWithHash(email, input.firstName, await argon2.hash(randomBytes(32), ARGON2_OPTIONS), '', true);
       if (created.ok) return created;
-      user = await this.users.findOneByOrFail({ email });
+      user = await this.users.getByEmail(email); // made by a concurrent first VIP sign-in
     }
     if (user.isVip) return { ok: true, user: toPublicUser(user) };
     this.logger.error(
@@ -110,8 +103,8 @@ export class UsersService {
   }
 
   /**
-   * Checks a password: the account's own, or else its outstanding temporary password (issue 12),
-   * which is then used up (`TemporaryPasswordsService.redeem`) and said in the answer
+   * Checks a password: the account's own, or else its outstanding temporary password, which is
+   * then used up (`TemporaryPasswordsService.redeem`) and said in the answer
    * (`usedTemporaryPassword`). The account's own password keeps working meanwhile. Every refusal
    * (unknown e-mail, wrong password, a used or expired temporary password) is INVALID_CREDENTIALS
    * after the same argon2 work: two verifications, against decoys where there is nothing real. A
@@ -127,7 +120,7 @@ export class UsersService {
       this.logger.warn(`auth.sign-in: the sealed password did not open (${error.message}); answering INVALID_CREDENTIALS`);
       return { ok: false, code: 'INVALID_CREDENTIALS' };
     }
-    const user = await this.users.findOneBy({ email: normaliseEmail(input.email) });
+    const user = await this.users.findByEmail(normaliseEmail(input.email));
     const matches = await verifyPassword(user?.passwordHash ?? (await decoyHash()), password);
     if (user && matches) return { ok: true, user: toPublicUser(user), usedTemporaryPassword: false };
     const redeemed = await this.temporaryPasswords.redeem(user?.id ?? null, password);
@@ -147,7 +140,7 @@ export class UsersService {
 
   /** @returns NOT_FOUND when the account no longer exists */
   async getUser(userId: string): Promise<AuthResult> {
-    const user = await this.users.findOneBy({ id: userId });
+    const user = await this.users.findById(userId);
     return user ? { ok: true, user: toPublicUser(user) } : { ok: false, code: 'NOT_FOUND' };
   }
 }

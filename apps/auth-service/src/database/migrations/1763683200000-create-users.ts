@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Creates `auth.users` (issue #2). */
+/** Creates `auth.users`. */
 export class CreateUsers1763683200000 implements MigrationInterface {
   name = 'CreateUsers1763683200000';
 

@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Creates `auth.temporary_passwords` (issue 12: forgot password). */
+/** Creates `auth.temporary_passwords` (forgot password). */
 export class CreateTemporaryPasswords1795478100000 implements MigrationInterface {
   name = 'CreateTemporaryPasswords1795478100000';
 

@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Creates `auth.style_profiles` (issue 15: the style description of spec §3, §5). */
+/** Creates `auth.style_profiles` (the style description of spec §3, §5). */
 export class CreateStyleProfiles1796169600000 implements MigrationInterface {
   name = 'CreateStyleProfiles1796169600000';
 

@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Adds `auth.users.is_vip`: the VIP account is marked, not found by its e-mail alone, so an account
- * someone signed up with the VIP address can never become the VIP (a security review of issue 15).
+ * someone signed up with the VIP address can never become the VIP.
  */
 export class AddUsersIsVip1796860800000 implements MigrationInterface {
   name = 'AddUsersIsVip1796860800000';
