@@ -11,7 +11,7 @@ export const emailConfigSchema = z.object({
   ...databaseEnv,
   ...redisEnv,
   ...workerObservabilityEnv,
-  /** Attachments are read from the object store by key (never bytes through Redis, issue 12). */
+  /** Attachments are read from the object store by key (never bytes through Redis). */
   ...storageEnv,
   /**
    * RSA private key (PEM; literal `\n` escapes accepted) that opens the secrets senders sealed to

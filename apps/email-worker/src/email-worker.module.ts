@@ -3,6 +3,7 @@ import { workerServiceModule } from '@archlens/platform/worker-host';
 import { EMAIL_CONFIG, type EmailConfig } from './config.js';
 import { EMAIL_ENTITIES, EMAIL_MIGRATIONS, EMAIL_SCHEMA } from './database/email-data-source.js';
 import { EmailDeliveryService } from './messages/email-delivery.service.js';
+import { EmailMessagesRepository } from './messages/email-messages.repository.js';
 import { EmailHandlers } from './messages/email.handlers.js';
 import { EMAIL_TRANSPORT } from './transports/email-transport.js';
 import { createEmailTransport } from './transports/email-transport.factory.js';
@@ -12,7 +13,8 @@ import { createEmailTransport } from './transports/email-transport.factory.js';
 export class EmailWorkerModule {
   /**
    * The worker for one configuration, on the shared worker host: the transport the configuration
-   * selects (`createEmailTransport`: SendGrid, or the file outbox) and the delivery service.
+   * selects (`createEmailTransport`: SendGrid, or the file outbox), the delivery log's repository
+   * and the delivery service.
    */
   static forRoot(config: EmailConfig): DynamicModule {
     return workerServiceModule(EmailWorkerModule, {
@@ -25,6 +27,7 @@ export class EmailWorkerModule {
       providers: [
         { provide: EMAIL_CONFIG, useValue: config },
         { provide: EMAIL_TRANSPORT, useFactory: () => createEmailTransport(config) },
+        EmailMessagesRepository,
         EmailDeliveryService,
       ],
       handlers: [EmailHandlers],

@@ -1,6 +1,6 @@
 import { startEmailWorker } from './index.js';
 
-/** email-worker process: no HTTP, only its queue (ARCHITECTURE.md "Workers run without HTTP"). */
+/** email-worker process: no HTTP, only its queue. */
 startEmailWorker().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);

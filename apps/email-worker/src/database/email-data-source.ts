@@ -2,7 +2,7 @@ import { createServiceDataSource } from '@archlens/platform/database';
 import { EmailMessageEntity } from '../messages/email-message.entity.js';
 import { CreateMessages1763942400000 } from './migrations/1763942400000-create-messages.js';
 
-/** The `email` schema's owner (ARCHITECTURE.md). */
+/** The schema the email-worker owns; no other service reads it. */
 export const EMAIL_SCHEMA = 'email';
 /** email-worker's entities. */
 export const EMAIL_ENTITIES = [EmailMessageEntity];

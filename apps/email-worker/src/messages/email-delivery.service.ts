@@ -1,15 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
-import type { DataSource } from 'typeorm';
 import type { SendEmailJob, SendEmailResult } from '@archlens/contracts/email';
 import { counter } from '@archlens/platform/metrics';
 import { SealedSecretError } from '@archlens/platform/sealing';
 import { ObjectStorage } from '@archlens/platform/storage';
-import { SERVICE_DATA_SOURCE } from '@archlens/platform/worker-host';
 import { EMAIL_CONFIG, type EmailConfig } from '../config.js';
 import { EMAIL_SUBJECTS, renderEmail } from '../templates/email-templates.js';
 import { EMAIL_TRANSPORT, EmailTransportError, type EmailTransport, type OutgoingAttachment } from '../transports/email-transport.js';
-import { EmailMessageEntity } from './email-message.entity.js';
+import { EmailMessagesRepository } from './email-messages.repository.js';
 
 /** Where a job stands in BullMQ's retries. */
 export interface DeliveryAttempt {
@@ -24,7 +22,7 @@ type Outcome =
   | { kind: 'given-up'; reason: string };
 
 /**
- * E-mail Prometheus series (issue 17 point 3): messages delivered once (`transport`: `sendgrid` or
+ * E-mail Prometheus series: messages delivered once (`transport`: `sendgrid` or
  * `outbox`; a repeat that was not sent again counts nothing), and tries that failed (`final`: `true`
  * when no retry follows), by template.
  */
@@ -62,7 +60,7 @@ export class EmailDeliveryService {
   private readonly logger = new Logger('EmailDelivery');
 
   constructor(
-    @Inject(SERVICE_DATA_SOURCE) private readonly dataSource: DataSource,
+    private readonly messages: EmailMessagesRepository,
     @Inject(EMAIL_CONFIG) private readonly config: EmailConfig,
     @Inject(EMAIL_TRANSPORT) private readonly transport: EmailTransport,
     private readonly storage: ObjectStorage,
@@ -76,19 +74,8 @@ export class EmailDeliveryService {
    * @throws the database's error when the log cannot be read or written (nothing was sent)
    */
   async send(job: SendEmailJob, attempt: DeliveryAttempt): Promise<SendEmailResult> {
-    const outcome = await this.dataSource.transaction(async (manager): Promise<Outcome> => {
-      const messages = manager.getRepository(EmailMessageEntity);
-      await messages
-        .createQueryBuilder()
-        .insert()
-        .values({ id: job.messageId, to: job.to, template: job.template, subject: EMAIL_SUBJECTS[job.template], status: 'pending' })
-        .orIgnore()
-        .execute();
-      const row = await messages
-        .createQueryBuilder('message')
-        .setLock('pessimistic_write')
-        .where('message.id = :id', { id: job.messageId })
-        .getOneOrFail();
+    const message = { id: job.messageId, to: job.to, template: job.template, subject: EMAIL_SUBJECTS[job.template] };
+    const outcome = await this.messages.withLockedMessage(message, async (row, save): Promise<Outcome> => {
       if (row.status === 'sent' || row.status === 'outbox') {
         return {
           kind: 'delivered',
@@ -108,13 +95,13 @@ export class EmailDeliveryService {
           attachments: await this.readAttachments(job.attachments ?? []),
         });
         Object.assign(row, { status: receipt.status, providerMessageId: receipt.providerMessageId, lastError: null });
-        await messages.save(row);
+        await save(row);
         return { kind: 'delivered', repeated: false, result: { messageId: row.id, ...receipt } };
       } catch (error) {
         const { reason, retriable } = describeFailure(error);
         const retry = retriable && !attempt.isLast;
         Object.assign(row, { status: retry ? 'pending' : 'failed', lastError: reason.slice(0, 500) });
-        await messages.save(row);
+        await save(row);
         return { kind: 'failed', reason, retry };
       }
     });

@@ -17,7 +17,7 @@ const report: ReportContent = {
   imageCount: 2,
 };
 
-describe('analysis-report template (issue 13)', () => {
+describe('analysis-report template', () => {
   it('greets by first name and carries the report: date, descriptions, headings as headings, tags, engine, the PDF line', async () => {
     const email = await renderAnalysisReport({ firstName: 'Ada', lastName: 'Lovelace', report });
     expect(email.subject).toBe('Your ArchLens design language analysis');

@@ -8,7 +8,7 @@ import {
 import type { ReportContent } from '@archlens/contracts/reports';
 import { escapeHtml, renderEmailFrame, type RenderedEmail } from './rendered-email.js';
 
-/** Subject of the analysis-report message (issue 13). */
+/** Subject of the analysis-report message. */
 export const ANALYSIS_REPORT_SUBJECT = 'Your ArchLens design language analysis';
 
 /** What the analysis-report message says: who it is for and the report (`reportContentSchema`). */
@@ -57,12 +57,12 @@ function blocksAsMjml(blocks: ReportBlock[]): string {
 }
 
 /**
- * The analysis-report message (issue 13, spec §2 "Email Analysis Report"): a greeting by first
- * name, the same content as the attached PDF (the analysis date, the primary description, the
- * expanded description with its headings as headings, the tags, which engine and model wrote it)
- * and a line saying the PDF is attached. British English. Every piece of user text (names and the
- * report) is HTML-escaped where the HTML part places it, so a name such as
- * `<img src=x onerror=alert(1)>` reads as text; the plain-text part keeps it as written.
+ * The analysis-report message (spec §2 "Email Analysis Report"): a greeting by first name, the
+ * same content as the attached PDF (the analysis date, the primary description, the expanded
+ * description with its headings as headings, the tags, which engine and model wrote it) and a line
+ * saying the PDF is attached. British English. Every piece of user text (names and the report) is
+ * HTML-escaped where the HTML part places it, so a name such as `<img src=x onerror=alert(1)>`
+ * reads as text; the plain-text part keeps it as written.
  * @returns the subject, the plain-text part and the HTML part
  * @throws Error when the MJML is invalid (a programming error)
  */

@@ -27,7 +27,7 @@ function preText(html: string): string {
   return match[1].replace(/&(lt|gt|quot|#39|amp);/g, (_, e: string) => ({ lt: '<', gt: '>', quot: '"', '#39': "'", amp: '&' })[e] ?? '');
 }
 
-describe('clipboard template (issue 14, spec §2 Email Your Clipboard)', () => {
+describe('clipboard template (spec §2 Email Your Clipboard)', () => {
   it('greets by first name and carries the clipboard text verbatim in the plain-text part', async () => {
     const email = await renderClipboard({ firstName: 'Ada', lastName: 'Lovelace', clipboardText: CLIPBOARD });
     expect(email.subject).toBe('Your ArchLens Working Clipboard');

@@ -1,6 +1,6 @@
 import { escapeHtml, renderEmailFrame, type RenderedEmail } from './rendered-email.js';
 
-/** Subject of the clipboard message (issue 14). */
+/** Subject of the clipboard message. */
 export const CLIPBOARD_SUBJECT = 'Your ArchLens Working Clipboard';
 
 /** What the clipboard message says: who it is for and the clipboard text as the browser held it. */
@@ -16,9 +16,9 @@ const TEXT_START = '----- Working Clipboard -----';
 const TEXT_END = '----- End of Working Clipboard -----';
 
 /**
- * The Working Clipboard e-mailed to its user (issue 14 point 4, spec §2 "Email Your Clipboard",
- * §8 'Email Sent'): a greeting by first name, then the clipboard text exactly as it was, so it can
- * be copied back as a generation prompt. British English.
+ * The Working Clipboard e-mailed to its user (spec §2 "Email Your Clipboard", §8 'Email Sent'): a
+ * greeting by first name, then the clipboard text exactly as it was, so it can be copied back as a
+ * generation prompt. British English.
  *
  * - Plain-text part: the text verbatim between two marker lines (line breaks, blank lines, leading
  *   and trailing spaces kept; nothing escaped, since plain text is not markup).

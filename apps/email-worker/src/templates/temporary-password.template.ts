@@ -17,9 +17,9 @@ function minutes(n: number): string {
 }
 
 /**
- * The forgot-password message (spec §2, §8; issue 12): the temporary password, how long it is
- * valid, that it works once, that the current password keeps working until it is used, and what to
- * do when the reader did not ask for it. British English.
+ * The forgot-password message (spec §2, §8): the temporary password, how long it is valid, that it
+ * works once, that the current password keeps working until it is used, and what to do when the
+ * reader did not ask for it. British English.
  * @returns the subject, the plain-text part and the HTML part (names and the password HTML-escaped)
  */
 export async function renderTemporaryPassword(content: TemporaryPasswordContent): Promise<RenderedEmail> {

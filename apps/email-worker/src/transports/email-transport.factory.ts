@@ -6,7 +6,7 @@ import { SendGridTransport } from './sendgrid.transport.js';
 
 /**
  * Picks the transport from the configuration: SendGrid when `SENDGRID_API_KEY` is set, otherwise
- * the file outbox in `EMAIL_OUTBOX_DIR`, announced once and loudly (ARCHITECTURE.md).
+ * the file outbox in `EMAIL_OUTBOX_DIR`, announced once and loudly, as every local stand-in is.
  */
 export function createEmailTransport(config: EmailConfig): EmailTransport {
   const logger = new Logger('EmailTransport');

@@ -51,7 +51,7 @@ export class EmailTransportError extends Error {
   }
 }
 
-/** Where rendered messages go (ARCHITECTURE.md "Engines behind interfaces": SendGrid, or the file outbox). */
+/** Where rendered messages go (docs/architecture.md "Engines behind interfaces": SendGrid, or the file outbox). */
 export interface EmailTransport {
   /**
    * Sends one message.

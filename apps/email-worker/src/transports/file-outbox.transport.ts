@@ -4,7 +4,7 @@ import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { EmailTransportError, type EmailTransport, type OutgoingEmail, type TransportReceipt } from './email-transport.js';
 
 /**
- * The local stand-in for SendGrid (ARCHITECTURE.md): each message is written to `directory` as
+ * The local stand-in for SendGrid (docs/architecture.md): each message is written to `directory` as
  * `<messageId>.eml`, an RFC 5322 message (multipart/alternative text and HTML, attachments as
  * parts) built by nodemailer's `MailComposer`, which any mail client opens. Writing the same
  * message again replaces its file, so a retry leaves one file.

@@ -29,7 +29,7 @@ export class SendGridTransport implements EmailTransport {
    * @param baseUrl `SENDGRID_BASE_URL`, e.g. `http://127.0.0.1:PORT` for a loopback server; SendGrid's own when undefined
    */
   constructor(apiKey: string, baseUrl?: string) {
-    // TOOLCHAIN.md: setApiKey() resets the base URL, so the key first, then the base URL.
+    // setApiKey() resets the base URL, so the key first, then the base URL.
     this.mail.setApiKey(apiKey);
     if (baseUrl) (this.mail as unknown as { client: SendGridClient }).client.setDefaultRequest('baseUrl', baseUrl.replace(/\/+$/, ''));
     this.mail.setTimeout(SENDGRID_TIMEOUT_MS);

@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Creates `email.messages`, the delivery log (issue 12). */
+/** Creates `email.messages`, the delivery log. */
 export class CreateMessages1763942400000 implements MigrationInterface {
   name = 'CreateMessages1763942400000';
 
