@@ -20,7 +20,7 @@ import { adminToken } from '../support/admin-session.js';
 import { startStack, type Stack } from '../support/stack.js';
 
 /*
- * Issue 13 item 4: leads-service records each e-mailed analysis report as a lead once per event,
+ * Leads-service records each e-mailed analysis report as a lead once per event,
  * and answers the admin console's list (search, source filter, sort, pages), statistics and a
  * streamed CSV export, all through the gateway's admin API on the real PostgreSQL, Redis and S3.
  */
