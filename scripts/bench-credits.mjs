@@ -50,7 +50,7 @@ async function run(commands, db, inFlight) {
       await commands.request('billing.reserve-credits', { userId, amount: AMOUNT, reference: randomUUID() });
       return 'granted';
     } catch (error) {
-      if (!(error instanceof DomainError) || error.status !== 409) throw error;
+      if (!(error instanceof DomainError) || error.code !== 'credits.insufficient') throw error;
       return 'refused';
     }
   };

@@ -10,7 +10,7 @@ import { expectNoPasswordInRedis } from '../support/redis-scan.js';
 import { startStack, type Stack } from '../support/stack.js';
 
 /*
- * Issue 13 item 5: admin sign-in with credentials from configuration (argon2id hash), a signed,
+ * Admin sign-in with credentials from configuration (argon2id hash), a signed,
  * expiring bearer token, and every /api/admin/* route but login refusing a missing, expired,
  * malformed or forged token with 401 on the server.
  */
@@ -49,7 +49,11 @@ describe('admin sign-in and the admin token', () => {
     for (const path of GUARDED) {
       const call = request(stack.http).get(path);
       const response = await (authorization === undefined ? call : call.set('Authorization', authorization));
-      expect([path, response.status, response.body]).toEqual([path, 401, { message: ADMIN_MESSAGES.unauthorised }]);
+      expect([path, response.status, response.body]).toEqual([
+        path,
+        401,
+        { code: 'admin.unauthorized', message: ADMIN_MESSAGES.unauthorised },
+      ]);
     }
   };
 
@@ -76,7 +80,7 @@ describe('admin sign-in and the admin token', () => {
     ]) {
       const response = await login(body);
       expect(response.status).toBe(401);
-      expect(response.body).toEqual({ message: ADMIN_MESSAGES.invalidCredentials });
+      expect(response.body).toEqual({ code: 'admin.invalid-credentials', message: ADMIN_MESSAGES.invalidCredentials });
     }
   });
 
@@ -84,7 +88,11 @@ describe('admin sign-in and the admin token', () => {
     for (const body of [{}, { username: 'admin' }, { username: '  ', password: 'x' }, { username: 'admin', password: '' }]) {
       const response = await login(body);
       expect(response.status).toBe(400);
-      expect(response.body).toEqual({ message: ADMIN_MESSAGES.credentialsRequired });
+      expect(response.body).toEqual({
+        code: 'request.invalid',
+        message: ADMIN_MESSAGES.credentialsRequired,
+        params: { reason: ADMIN_MESSAGES.credentialsRequired },
+      });
     }
   });
 

@@ -37,7 +37,7 @@ describe('the queue dashboard', () => {
     expect(page.status).toBe(302);
     expect(page.headers.location).toBe('/admin-login');
     const api = await request(stack.http).get('/api/admin/queues/api/queues').set('Accept', 'application/json');
-    expect([api.status, api.body]).toEqual([401, { message: ADMIN_MESSAGES.unauthorised }]);
+    expect([api.status, api.body]).toEqual([401, { code: 'admin.unauthorized', message: ADMIN_MESSAGES.unauthorised }]);
     const bearer = await request(stack.http)
       .get('/api/admin/queues/api/queues')
       .set('Authorization', `Bearer ${await adminToken(stack)}`);
@@ -95,7 +95,10 @@ describe('the queue dashboard', () => {
         .post(`/api/admin/queues/api/queues/${QUEUES.billing}/add`)
         .set('Cookie', cookie)
         .send({ name: 'billing.grant-unlimited', data: { userId: randomUUID() } });
-      expect([add.status, add.body]).toEqual([403, { message: 'The queue dashboard cannot add jobs or change their data.' }]);
+      expect([add.status, add.body]).toEqual([
+        403,
+        { code: 'forbidden', message: 'The queue dashboard cannot add jobs or change their data.' },
+      ]);
       const job = await billing.add('billing.get-account', { userId: randomUUID() }, { delay: 60_000 });
       const update = await request(stack.http)
         .patch(`/api/admin/queues/api/queues/${QUEUES.billing}/${job.id}/update-data`)
@@ -118,7 +121,7 @@ describe('the queue dashboard', () => {
       request(stack.http).post('/api/admin/queues/session').set('Authorization', 'Bearer eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl'),
     ]) {
       const response = await call;
-      expect([response.status, response.body]).toEqual([401, { message: ADMIN_MESSAGES.unauthorised }]);
+      expect([response.status, response.body]).toEqual([401, { code: 'admin.unauthorized', message: ADMIN_MESSAGES.unauthorised }]);
       expect(response.headers['set-cookie']).toBeUndefined();
     }
   });

@@ -4,6 +4,7 @@ import request from 'supertest';
 import { QUEUES } from '@archlens/contracts/queues';
 import { redisConnection } from '@archlens/platform/messaging';
 import { MAX_IMAGE_BYTES, PRIMARY_DESCRIPTION_WORDS, countSections } from '@archlens/contracts/analysis';
+import { genericErrorCode } from '@archlens/contracts/errors';
 import { countWords } from '@archlens/contracts/words';
 import { startFakeChatCompletions, type FakeChatCompletions } from '../support/fake-chat-completions.server.js';
 import { fixturePhoto, pngDeclaring, smallPng, THREE_PHOTOS } from '../support/images.js';
@@ -180,7 +181,8 @@ describe('Design Language Analysis end to end: gateway → S3 → analysis queue
       const { req } = await send();
       const res = await req;
       expect(res.status).toBe(status);
-      expect(res.body).toEqual({ message });
+      // The gateway's own upload refusals carry the generic code of their status; a signed-out one, auth.unauthorized.
+      expect(res.body).toEqual({ code: status === 401 ? 'auth.unauthorized' : genericErrorCode(status), message });
       expect(await stack.footprint()).toEqual(before);
     });
   });
@@ -338,7 +340,11 @@ describe('a photo whose header reads but whose pixels do not decode (a truncated
       .attach('images', fixturePhoto('mit-media-lab.jpg'), 'mit.jpg')
       .attach('images', photo.subarray(0, Math.floor(photo.length * 0.6)), 'havana-cut.jpg');
     expect(res.status).toBe(422);
-    expect(res.body).toEqual({ message: '"havana-cut.jpg" could not be read as an image: it may be truncated or corrupt.' });
+    expect(res.body).toEqual({
+      code: 'analysis.image-undecodable',
+      message: '"havana-cut.jpg" could not be read as an image: it may be truncated or corrupt.',
+      params: { fileName: 'havana-cut.jpg' },
+    });
     const after = await stack.footprint();
     expect([after.objects, after.analyses]).toEqual([before.objects, before.analyses]);
   });

@@ -109,7 +109,7 @@ describe('OpenAiVisionEngine against a loopback Chat Completions server', () => 
     await expect(failure).rejects.toBeInstanceOf(AnalysisEngineError);
     await expect(failure).rejects.toThrow(/^The vision model could not be reached \(HTTP 500\)\. Please try again in a moment\.$/);
     // The SDK's own error stays with the worker (its log), never in the text a client reads.
-    await expect(failure).rejects.toMatchObject({ status: 502, cause: expect.any(Error) });
+    await expect(failure).rejects.toMatchObject({ code: 'analysis.engine-failed', cause: expect.any(Error) });
   });
 
   it('reports an endpoint that refuses connections as an engine error', async () => {

@@ -36,11 +36,16 @@ describe('uploads refused for what they are', () => {
     for (const route of ['analyze', 'analyze-sketch'] as const) {
       for (const [name, bytes] of await otherImageFormats()) {
         const res = await post(cookie, route, name, bytes);
-        expect([route, name, res.status, res.body]).toEqual([route, name, 415, { message: `"${name}" is not a JPG, PNG or WebP image.` }]);
+        expect([route, name, res.status, res.body]).toEqual([
+          route,
+          name,
+          415,
+          { code: 'unsupported-media-type', message: `"${name}" is not a JPG, PNG or WebP image.` },
+        ]);
       }
       // What is no image at all is still named so.
       const text = await post(cookie, route, 'notes.png', Buffer.from('site notes, not a drawing\n'.repeat(200)));
-      expect([text.status, text.body]).toEqual([415, { message: '"notes.png" is not an image file.' }]);
+      expect([text.status, text.body]).toEqual([415, { code: 'unsupported-media-type', message: '"notes.png" is not an image file.' }]);
     }
     // With a photo stored before it: that photo is removed too.
     const [[gifName, gif]] = await otherImageFormats();
@@ -49,7 +54,10 @@ describe('uploads refused for what they are', () => {
       .set('Cookie', cookie)
       .attach('images', fixturePhoto('mit-media-lab.jpg'), 'mit.jpg')
       .attach('images', gif, gifName);
-    expect([mixed.status, mixed.body]).toEqual([415, { message: '"small.gif" is not a JPG, PNG or WebP image.' }]);
+    expect([mixed.status, mixed.body]).toEqual([
+      415,
+      { code: 'unsupported-media-type', message: '"small.gif" is not a JPG, PNG or WebP image.' },
+    ]);
     expect(await stack.footprint()).toEqual(before);
   });
 
@@ -58,7 +66,10 @@ describe('uploads refused for what they are', () => {
     const before = await stack.footprint();
     const jpeg = fixturePhoto('mit-media-lab.jpg');
     const oneByteOver = await post(cookie, 'analyze', 'huge.jpg', Buffer.concat([jpeg, Buffer.alloc(MAX_IMAGE_BYTES + 1 - jpeg.length)]));
-    expect([oneByteOver.status, oneByteOver.body]).toEqual([413, { message: '"huge.jpg" is too large (50.0 MB). Maximum size is 50MB.' }]);
+    expect([oneByteOver.status, oneByteOver.body]).toEqual([
+      413,
+      { code: 'payload-too-large', message: '"huge.jpg" is too large (50.0 MB). Maximum size is 50MB.' },
+    ]);
     const sketch = fixtureSketch('house-line-scribble.png');
     const fiftyFive = Buffer.concat([sketch, Buffer.alloc(55 * 1024 * 1024 - sketch.length)]);
     const sketchOver = await request(stack.http)
@@ -66,7 +77,10 @@ describe('uploads refused for what they are', () => {
       .set('Cookie', cookie)
       .attach('image0', fixtureSketch('house-facade.png'), 'facade.png')
       .attach('image1', fiftyFive, 'scan.png');
-    expect([sketchOver.status, sketchOver.body]).toEqual([413, { message: '"scan.png" is too large (55.0 MB). Maximum size is 50MB.' }]);
+    expect([sketchOver.status, sketchOver.body]).toEqual([
+      413,
+      { code: 'payload-too-large', message: '"scan.png" is too large (55.0 MB). Maximum size is 50MB.' },
+    ]);
     expect(await stack.footprint()).toEqual(before);
   });
 

@@ -113,7 +113,7 @@ describe('accounts and sessions (gateway → auth queue → auth-service → Pos
       .post('/api/auth/signup')
       .send({ email: email.toUpperCase(), first_name: 'Ada', last_name: 'Byron', password })
       .expect(409);
-    expect(res.body).toEqual({ message: 'An account with this email already exists' });
+    expect(res.body).toEqual({ code: 'auth.email-taken', message: 'An account with this email already exists' });
   });
 
   it('validates sign-up and sign-in bodies with the spec §5 texts, and says what is wrong with an over-long value or a body it cannot read', async () => {
@@ -142,26 +142,33 @@ describe('accounts and sessions (gateway → auth queue → auth-service → Pos
     ];
     for (const [path, body, message] of cases) {
       const res = await request(stack.http).post(path).send(body).expect(400);
-      expect(res.body).toEqual({ message });
+      const notAnObject = message === 'The request body must be a JSON object.';
+      expect(res.body).toEqual(
+        notAnObject ? { code: 'request.not-an-object', message } : { code: 'request.invalid', message, params: { reason: message } },
+      );
     }
     const malformed = await request(stack.http)
       .post('/api/auth/signin')
       .set('Content-Type', 'application/json')
       .send('{"email":')
       .expect(400);
-    expect(malformed.body).toEqual({ message: 'Malformed JSON body.' });
+    expect(malformed.body).toEqual({ code: 'request.malformed-json', message: 'Malformed JSON body.' });
     const notAnObject = await request(stack.http)
       .post('/api/auth/signin')
       .set('Content-Type', 'application/json')
       .send('"a@b.co"')
       .expect(400);
-    expect(notAnObject.body).toEqual({ message: 'The request body must be a JSON object.' });
+    expect(notAnObject.body).toEqual({ code: 'request.not-an-object', message: 'The request body must be a JSON object.' });
     const latin1 = await request(stack.http)
       .post('/api/auth/signin')
       .set('Content-Type', 'application/json; charset=latin1')
       .send(JSON.stringify({ email: 'a@b.co', password }))
       .expect(415);
-    expect(latin1.body).toEqual({ message: 'Unsupported charset "LATIN1": send the JSON body as UTF-8.' });
+    expect(latin1.body).toEqual({
+      code: 'request.unsupported-charset',
+      message: 'Unsupported charset "LATIN1": send the JSON body as UTF-8.',
+      params: { charset: 'LATIN1' },
+    });
   });
 
   it('gives the same refusal for a wrong password and an unknown e-mail', async () => {
@@ -170,7 +177,7 @@ describe('accounts and sessions (gateway → auth queue → auth-service → Pos
       .post('/api/auth/signin')
       .send({ email: `nobody-${Date.now()}@example.com`, password })
       .expect(401);
-    expect(wrong.body).toEqual({ message: 'Invalid email or password' });
+    expect(wrong.body).toEqual({ code: 'auth.invalid-credentials', message: 'Invalid email or password' });
     expect(unknown.body).toEqual(wrong.body);
     expect(wrong.headers['set-cookie']).toBeUndefined();
   });
@@ -185,7 +192,7 @@ describe('accounts and sessions (gateway → auth queue → auth-service → Pos
     expect(out.headers.location).toBe('/');
     expect(String(out.headers['set-cookie'])).toMatch(/archlens_sid=;/);
     const after = await request(stack.http).get('/api/auth/user').set('Cookie', cookie).expect(401);
-    expect(after.body).toEqual({ message: 'Unauthorized' });
+    expect(after.body).toEqual({ code: 'auth.unauthorized', message: 'Unauthorized' });
   });
 
   it('keeps the session in Redis under a hash of its id, with a TTL that each use renews and whose end signs out', async () => {
@@ -207,14 +214,17 @@ describe('accounts and sessions (gateway → auth queue → auth-service → Pos
       await redis.pexpire(key, 1);
       await new Promise((r) => setTimeout(r, 20));
       const expired = await request(stack.http).get('/api/auth/user').set('Cookie', cookie).expect(401);
-      expect(expired.body).toEqual({ message: 'Unauthorized' });
+      expect(expired.body).toEqual({ code: 'auth.unauthorized', message: 'Unauthorized' });
     } finally {
       await redis.quit();
     }
   });
 
   it('answers 401 without a session or with a forged one, and /api/login opens the sign-in dialog', async () => {
-    expect((await request(stack.http).get('/api/auth/user').expect(401)).body).toEqual({ message: 'Unauthorized' });
+    expect((await request(stack.http).get('/api/auth/user').expect(401)).body).toEqual({
+      code: 'auth.unauthorized',
+      message: 'Unauthorized',
+    });
     await request(stack.http)
       .get('/api/auth/user')
       .set('Cookie', `archlens_sid=${'A'.repeat(43)}`)

@@ -133,7 +133,11 @@ describe('forgot password: one answer for every e-mail, a temporary password by 
   it('validates the e-mail with the spec §5 text', async () => {
     for (const body of [{ email: 'not-an-email' }, {}]) {
       const res = await request(stack.http).post('/api/auth/forgot-password').send(body).expect(400);
-      expect(res.body).toEqual({ message: 'Please enter a valid email address' });
+      expect(res.body).toEqual({
+        code: 'request.invalid',
+        message: 'Please enter a valid email address',
+        params: { reason: 'Please enter a valid email address' },
+      });
     }
   });
 
@@ -172,7 +176,7 @@ describe('forgot password: one answer for every e-mail, a temporary password by 
     await request(stack.http).get('/api/auth/user').set('Cookie', fresh).expect(200);
     for (const cookie of [user.cookie, second, third]) {
       const ended = await request(stack.http).get('/api/auth/user').set('Cookie', cookie).expect(401);
-      expect(ended.body).toEqual({ message: 'Unauthorized' });
+      expect(ended.body).toEqual({ code: 'auth.unauthorized', message: 'Unauthorized' });
     }
     const { rows } = await stack.db.query<{ used_at: Date | null }>('SELECT used_at FROM auth.temporary_passwords WHERE user_id = $1', [
       user.userId,
@@ -181,7 +185,7 @@ describe('forgot password: one answer for every e-mail, a temporary password by 
 
     // Single use: the second sign-in with it fails like any wrong password.
     const again = await request(stack.http).post('/api/auth/signin').send({ email: user.email, password: temporary }).expect(401);
-    expect(again.body).toEqual({ message: AUTH_MESSAGES.invalidCredentials });
+    expect(again.body).toEqual({ code: 'auth.invalid-credentials', message: AUTH_MESSAGES.invalidCredentials });
     // The session it started is untouched by the refusal.
     await request(stack.http).get('/api/auth/user').set('Cookie', fresh).expect(200);
   });
@@ -202,7 +206,7 @@ describe('forgot password: one answer for every e-mail, a temporary password by 
     const first = await temporaryPasswordFromOutbox(user.userId, user.email);
     await stack.db.query(`UPDATE auth.temporary_passwords SET expires_at = now() - interval '1 minute' WHERE user_id = $1`, [user.userId]);
     const expired = await request(stack.http).post('/api/auth/signin').send({ email: user.email, password: first }).expect(401);
-    expect(expired.body).toEqual({ message: AUTH_MESSAGES.invalidCredentials });
+    expect(expired.body).toEqual({ code: 'auth.invalid-credentials', message: AUTH_MESSAGES.invalidCredentials });
     await request(stack.http).get('/api/auth/user').set('Cookie', user.cookie).expect(200); // nothing ended
 
     await request(stack.http).post('/api/auth/forgot-password').send({ email: user.email }).expect(200);

@@ -209,13 +209,16 @@ describe('Stripe webhooks', () => {
     const payload = JSON.stringify(event);
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
     const longSignature = await deliver(payload, `${signature},v1=${'a'.repeat(3000 - signature.length - 4)}`);
-    expect([longSignature.status, longSignature.body]).toEqual([400, { message: BILLING_MESSAGES.invalidSignature }]);
+    expect([longSignature.status, longSignature.body]).toEqual([
+      400,
+      { code: 'billing.invalid-signature', message: BILLING_MESSAGES.invalidSignature },
+    ]);
     // 100,500 bytes: within the gateway's 100 KB body limit (102,400 bytes), past the job's 100,000 characters.
     const padded = JSON.stringify({ ...event, data: { object: { ...event.data.object, note: '' } } });
     const large = padded.replace('"note":""', `"note":"${'x'.repeat(100_500 - padded.length)}"`);
     expect(Buffer.byteLength(large)).toBe(100_500);
     const tooLarge = await deliver(large, Stripe.webhooks.generateTestHeaderString({ payload: large, secret: WEBHOOK_SECRET }));
-    expect([tooLarge.status, tooLarge.body]).toEqual([413, { message: 'Request body too large.' }]);
+    expect([tooLarge.status, tooLarge.body]).toEqual([413, { code: 'request.too-large', message: 'Request body too large.' }]);
     expect((await stack.footprint()).jobsAdded.billing).toBe(before);
     const { rows } = await stack.db.query('SELECT 1 FROM billing.stripe_events WHERE id = $1', [event.id]);
     expect(rows).toHaveLength(0);
@@ -292,7 +295,8 @@ describe('credit reservations', () => {
     expect(lost).toHaveLength(40);
     for (const refusal of lost) {
       expect(refusal.reason).toBeInstanceOf(DomainError);
-      expect((refusal.reason as DomainError).status).toBe(409);
+      expect((refusal.reason as DomainError).code).toBe('credits.insufficient');
+      expect((refusal.reason as DomainError).params).toEqual({ overBy: 10 });
       expect((refusal.reason as DomainError).message).toMatch(/^Insufficient credits for this generation \(10 over limit\)$/);
     }
     expect(await balanceOf(userId)).toBe(0);
@@ -316,7 +320,7 @@ describe('credit reservations', () => {
       balance: 75,
     });
     await expect(commands.request('billing.release-credits', { reservationId: spent.reservationId })).rejects.toMatchObject({
-      status: 409,
+      code: 'credits.reservation-not-held',
     });
     expect(await balanceOf(userId)).toBe(75);
   });
@@ -334,7 +338,9 @@ describe('credit reservations', () => {
     await commands.request('billing.expire-reservations', {});
     expect(await balanceOf(userId)).toBe(50);
     expect(sweeps.reduce((n, s) => n + s.expired, 0)).toBeGreaterThanOrEqual(1);
-    await expect(commands.request('billing.capture-credits', { reservationId: held.reservationId })).rejects.toMatchObject({ status: 409 });
+    await expect(commands.request('billing.capture-credits', { reservationId: held.reservationId })).rejects.toMatchObject({
+      code: 'credits.reservation-not-held',
+    });
     const { rows } = await stack.db.query<{ n: string }>(
       `SELECT count(*) AS n FROM billing.credit_ledger WHERE reference = $1 AND reason = 'return'`,
       [held.reservationId],

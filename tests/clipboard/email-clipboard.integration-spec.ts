@@ -172,10 +172,11 @@ describe('POST /api/email-clipboard (file outbox)', () => {
     ];
     for (const [payload, message] of cases) {
       const res = await send(stack, user, payload).expect(400);
-      expect(res.body).toEqual({ message });
+      expect(res.body).toEqual({ code: 'request.invalid', message, params: { reason: message } });
     }
     const tooLong = await send(stack, user, body(to, { clipboardText: 'a'.repeat(MAX_CLIPBOARD_EMAIL_CHARS + 1) })).expect(400);
-    expect(tooLong.body).toEqual({ message: `The clipboard is longer than ${MAX_CLIPBOARD_EMAIL_CHARS} characters.` });
+    const tooLongText = `The clipboard is longer than ${MAX_CLIPBOARD_EMAIL_CHARS} characters.`;
+    expect(tooLong.body).toEqual({ code: 'request.invalid', message: tooLongText, params: { reason: tooLongText } });
     expect(await emailJobsAdded(stack)).toBe(before);
     expect(
       existsSync(stack.outboxDir) &&
@@ -207,7 +208,7 @@ describe('POST /api/email-clipboard (file outbox)', () => {
   it('answers 401 signed out and queues nothing', async () => {
     const before = await emailJobsAdded(stack);
     const res = await send(stack, undefined, body(`me+anon-${run}@example.com`)).expect(401);
-    expect(res.body).toEqual({ message: 'Unauthorized' });
+    expect(res.body).toEqual({ code: 'auth.unauthorized', message: 'Unauthorized' });
     expect(await emailJobsAdded(stack)).toBe(before);
   });
 

@@ -53,7 +53,11 @@ describe('an internal failure in a worker', () => {
     }
     expect(res.status).toBe(500);
     expect(res.headers['x-request-id']).toBe(requestId);
-    expect(res.body).toEqual({ message: `Something went wrong on our side. Please try again. (request id ${requestId})`, requestId });
+    expect(res.body).toEqual({
+      code: 'internal',
+      message: `Something went wrong on our side. Please try again. (request id ${requestId})`,
+      requestId,
+    });
     expect(JSON.stringify(res.body)).not.toMatch(/relation|does not exist|analyses|postgres/i);
 
     const lines = written

@@ -41,7 +41,7 @@ describe('a JSON route given a body of another content type', () => {
       await signup().set('Content-Type', '').send(Buffer.from(json)),
     ];
     expect(answers.map((res) => [res.status, res.body])).toEqual(
-      answers.map(() => [415, { message: 'Send the body as application/json.' }]),
+      answers.map(() => [415, { code: 'request.not-json', message: 'Send the body as application/json.' }]),
     );
     expect(await accountsNamed(account.email)).toBe(0);
     // The same body as JSON creates the account.
@@ -56,7 +56,7 @@ describe('a JSON route given a body of another content type', () => {
       .set('Cookie', cookie)
       .set('Content-Type', 'text/plain')
       .send(JSON.stringify({ text: 'Warm brick and deep reveals' }));
-    expect([res.status, res.body]).toEqual([415, { message: 'Send the body as application/json.' }]);
+    expect([res.status, res.body]).toEqual([415, { code: 'request.not-json', message: 'Send the body as application/json.' }]);
     const profile = await request(stack.http).get('/api/style-profile').set('Cookie', cookie).expect(200);
     expect(JSON.stringify(profile.body)).not.toContain('Warm brick');
   });
@@ -66,7 +66,11 @@ describe('a JSON route given a body of another content type', () => {
       let req = request(stack.http).post('/api/auth/signup');
       if (type) req = req.set('Content-Type', type);
       const res = await req.send('');
-      expect([type, res.status, res.body]).toEqual([type, 400, { message: AUTH_MESSAGES.invalidEmail }]);
+      expect([type, res.status, res.body]).toEqual([
+        type,
+        400,
+        { code: 'request.invalid', message: AUTH_MESSAGES.invalidEmail, params: { reason: AUTH_MESSAGES.invalidEmail } },
+      ]);
     }
   });
 });

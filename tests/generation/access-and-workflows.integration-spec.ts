@@ -34,7 +34,7 @@ describe('who may generate', () => {
     const queued = await generationJobsAdded();
     for (const user of [free, lapsed]) {
       const res = await postGeneration(stack, user, { provider: 'openai' }, { references: 2 });
-      expect([res.status, res.body]).toEqual([403, { message: GENERATION_MESSAGES.proRequired }]);
+      expect([res.status, res.body]).toEqual([403, { code: 'generation.pro-required', message: GENERATION_MESSAGES.proRequired }]);
       expect(await objectsUnder(stack, `generation-inputs/${user.userId}/`)).toEqual([]);
     }
     expect(await generationJobsAdded()).toBe(queued);
@@ -51,16 +51,19 @@ describe('who may generate', () => {
   it('answers 400 for a missing sketch, a blank style or a bad control, and keeps none of the files', async () => {
     const user = await proUser(stack, 100);
     const noSketch = await postGeneration(stack, user, { provider: 'sora' }, { sketch: false, references: 1 });
-    expect([noSketch.status, noSketch.body]).toEqual([400, { message: GENERATION_MESSAGES.sketchRequired }]);
+    expect([noSketch.status, noSketch.body]).toEqual([400, { code: 'bad-request', message: GENERATION_MESSAGES.sketchRequired }]);
     const blank = await postGeneration(stack, user, { provider: 'sora', styleDescription: '   ' });
-    expect([blank.status, blank.body]).toEqual([400, { message: GENERATION_MESSAGES.styleRequired }]);
+    expect([blank.status, blank.body]).toEqual([400, { code: 'bad-request', message: GENERATION_MESSAGES.styleRequired }]);
     const influence = await postGeneration(stack, user, { provider: 'sora', sketchInfluence: 73 }, { references: 2 });
-    expect([influence.status, influence.body]).toEqual([400, { message: 'sketchInfluence: sketchInfluence must be a multiple of 5' }]);
+    expect([influence.status, influence.body]).toEqual([
+      400,
+      { code: 'bad-request', message: 'sketchInfluence: sketchInfluence must be a multiple of 5' },
+    ]);
     const variations = await postGeneration(stack, user, { provider: 'openai', variations: 5 });
     expect(variations.status).toBe(400);
     expect((variations.body as { message: string }).message).toMatch(/^variations: /);
     const tooMany = await postGeneration(stack, user, { provider: 'sora' }, { references: 5 });
-    expect([tooMany.status, tooMany.body]).toEqual([400, { message: 'Please select up to 4 reference images only.' }]);
+    expect([tooMany.status, tooMany.body]).toEqual([400, { code: 'bad-request', message: 'Please select up to 4 reference images only.' }]);
     expect(await objectsUnder(stack, `generation-inputs/${user.userId}/`)).toEqual([]);
     expect(await balanceOf(stack, user.userId)).toBe(100);
   });
@@ -71,7 +74,10 @@ describe('image providers without a key', () => {
     const user = await proUser(stack, 100);
     const jobId = randomUUID();
     const res = await postGeneration(stack, user, { jobId, provider, variations: 2 }, { references: 1 });
-    expect([res.status, res.body]).toEqual([503, { message: GENERATION_MESSAGES.providerNotConfigured(provider) }]);
+    expect([res.status, res.body]).toEqual([
+      503,
+      { code: 'generation.provider-not-configured', message: GENERATION_MESSAGES.providerNotConfigured(provider), params: { provider } },
+    ]);
     expect(await balanceOf(stack, user.userId)).toBe(100);
     expect(await reservationsOf(stack, user.userId)).toEqual([]);
     expect(await jobRow(stack, jobId)).toBeUndefined();
@@ -123,7 +129,7 @@ describe('prompt workflows (no key, no image call, no credits)', () => {
     const other = await postGeneration(stack, user, { ...fields, provider: 'midjourney', styleDescription: 'Timber and glass' });
     expect([other.status, other.body]).toEqual([
       409,
-      { message: 'This generation id was already used for a different generation. Please try again.' },
+      { code: 'generation.job-id-reused', message: 'This generation id was already used for a different generation. Please try again.' },
     ]);
     expect(await objectsUnder(stack, `generation-inputs/${user.userId}/`)).toEqual([]);
   });

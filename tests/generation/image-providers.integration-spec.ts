@@ -149,7 +149,11 @@ describe('openai: the images edit API', () => {
       [owner.cookie, `/api/download/${randomUUID()}/0`],
     ]) {
       const answer = await request(stack.http).get(url).set('Cookie', cookie);
-      expect([url, answer.status, answer.body]).toEqual([url, 404, { message: GENERATION_MESSAGES.notFound }]);
+      expect([url, answer.status, answer.body]).toEqual([
+        url,
+        404,
+        { code: 'generation.not-found', message: GENERATION_MESSAGES.notFound },
+      ]);
     }
     await request(stack.http).get(`/api/download/${jobId}/0`).expect(401);
     await request(stack.http).get('/api/generations').expect(401);
@@ -176,7 +180,11 @@ describe('openai: the images edit API', () => {
     const jobId = randomUUID();
     const res = await postGeneration(stack, user, { jobId, provider: 'openai', variations: 2 }, { references: 1 });
     expect(res.status).toBe(502);
-    expect(res.body).toEqual({ message: 'The server had an error while processing your request.' });
+    expect(res.body).toEqual({
+      code: 'generation.provider-failed',
+      message: 'The server had an error while processing your request.',
+      params: { reason: 'The server had an error while processing your request.' },
+    });
     expect(await balanceOf(stack, user.userId)).toBe(40);
     expect(await reservationsOf(stack, user.userId)).toEqual([{ reference: jobId, status: 'released', amount: 20 }]);
     expect(await jobRow(stack, jobId)).toMatchObject({
@@ -190,7 +198,14 @@ describe('openai: the images edit API', () => {
     expect(history.body).toMatchObject([{ id: jobId, status: 'failed', creditsSpent: 0, imageCount: 0 }]);
     // The same job sent again answers the same refusal, and calls nobody.
     const again = await postGeneration(stack, user, { jobId, provider: 'openai', variations: 2 });
-    expect([again.status, again.body]).toEqual([502, { message: 'The server had an error while processing your request.' }]);
+    expect([again.status, again.body]).toEqual([
+      502,
+      {
+        code: 'generation.provider-failed',
+        message: 'The server had an error while processing your request.',
+        params: { reason: 'The server had an error while processing your request.' },
+      },
+    ]);
     expect(fake.requests).toHaveLength(1);
   });
 
@@ -204,7 +219,7 @@ describe('openai: the images edit API', () => {
 
     const taken = await postGeneration(stack, other, { jobId, provider: 'sora', styleDescription: 'Rammed earth and cedar' });
     expect(taken.status).toBe(409);
-    expect(taken.body).toEqual({ message: 'This generation id is already in use. Please try again.' });
+    expect(taken.body).toEqual({ code: 'generation.job-id-taken', message: 'This generation id is already in use. Please try again.' });
     expect(await objectsUnder(stack, `generation-inputs/${other.userId}/`)).toEqual([]);
 
     // The owner's generation runs on as its own: it times out on the provider, as it would have.
@@ -250,7 +265,11 @@ describe('openai: the images edit API', () => {
     const started = Date.now();
     const res = await postGeneration(stack, user, { jobId, provider: 'openai', detailLevel: 'high' });
     expect(res.status).toBe(502);
-    expect(res.body).toEqual({ message: 'OpenAI did not answer within 3 s.' });
+    expect(res.body).toEqual({
+      code: 'generation.provider-failed',
+      message: 'OpenAI did not answer within 3 s.',
+      params: { reason: 'OpenAI did not answer within 3 s.' },
+    });
     expect(Date.now() - started).toBeGreaterThanOrEqual(PROVIDER_TIMEOUT_MS);
     expect(await balanceOf(stack, user.userId)).toBe(15);
     expect(await reservationsOf(stack, user.userId)).toEqual([{ reference: jobId, status: 'released', amount: 15 }]);
@@ -331,7 +350,14 @@ describe('stability-ai: the sketch-control endpoint', () => {
     });
     const jobId = randomUUID();
     const res = await postGeneration(stack, user, { jobId, provider: 'stability-ai', variations: 2, seed: 70 });
-    expect([res.status, res.body]).toEqual([502, { message: 'Internal error: upstream capacity exceeded' }]);
+    expect([res.status, res.body]).toEqual([
+      502,
+      {
+        code: 'generation.provider-failed',
+        message: 'Internal error: upstream capacity exceeded',
+        params: { reason: 'Internal error: upstream capacity exceeded' },
+      },
+    ]);
     expect(await balanceOf(stack, user.userId)).toBe(20);
     expect(await reservationsOf(stack, user.userId)).toEqual([{ reference: jobId, status: 'released', amount: 20 }]);
     expect(await objectsUnder(stack, `generations/${user.userId}/`)).toEqual([]);
@@ -343,7 +369,14 @@ describe('stability-ai: the sketch-control endpoint', () => {
     fake.rule({ provider: 'stability-ai', behaviour: { kind: 'hang' } });
     const jobId = randomUUID();
     const res = await postGeneration(stack, user, { jobId, provider: 'stability-ai' });
-    expect([res.status, res.body]).toEqual([502, { message: 'Stability AI did not answer within 3 s.' }]);
+    expect([res.status, res.body]).toEqual([
+      502,
+      {
+        code: 'generation.provider-failed',
+        message: 'Stability AI did not answer within 3 s.',
+        params: { reason: 'Stability AI did not answer within 3 s.' },
+      },
+    ]);
     expect(await balanceOf(stack, user.userId)).toBe(10);
     expect(await reservationsOf(stack, user.userId)).toEqual([{ reference: jobId, status: 'released', amount: 10 }]);
   });
@@ -392,7 +425,10 @@ describe('GET /api/generations/{jobId}/events', () => {
     expect(foreignChunks.join('')).toBe(': connected\n\n');
     // Once the job exists, it is the owner's only: another user's stream answers 404 at once.
     const foreignAfter = await fetch(`${baseUrl}/api/generations/${jobId}/events`, { headers: { cookie: other.cookie } });
-    expect([foreignAfter.status, await foreignAfter.json()]).toEqual([404, { message: GENERATION_MESSAGES.notFound }]);
+    expect([foreignAfter.status, await foreignAfter.json()]).toEqual([
+      404,
+      { code: 'generation.not-found', message: GENERATION_MESSAGES.notFound },
+    ]);
     // The owner reopening a finished job gets its end at once, and the stream closes.
     const reopened = await fetch(`${baseUrl}/api/generations/${jobId}/events`, { headers: { cookie: user.cookie } });
     expect(reopened.status).toBe(200);
@@ -421,7 +457,10 @@ describe('GET /api/generations/{jobId}/events', () => {
     const sixth = await open(user.cookie);
     expect(sixth.res.status).toBe(429);
     expect(sixth.res.headers.get('retry-after')).toBe('15');
-    expect(await sixth.res.json()).toEqual({ message: 'Too many generation progress streams are open. Please close one and try again.' });
+    expect(await sixth.res.json()).toEqual({
+      code: 'too-many-requests',
+      message: 'Too many generation progress streams are open. Please close one and try again.',
+    });
     // Another user is not affected.
     const theirs = await open(other.cookie);
     expect(theirs.res.status).toBe(200);
@@ -441,7 +480,7 @@ describe('GET /api/generations/{jobId}/events', () => {
     const user = await proUser(stack, 0);
     expect((await fetch(`${baseUrl}/api/generations/${randomUUID()}/events`)).status).toBe(401);
     const bad = await fetch(`${baseUrl}/api/generations/nope/events`, { headers: { cookie: user.cookie } });
-    expect([bad.status, await bad.json()]).toEqual([404, { message: GENERATION_MESSAGES.notFound }]);
+    expect([bad.status, await bad.json()]).toEqual([404, { code: 'generation.not-found', message: GENERATION_MESSAGES.notFound }]);
   });
 });
 
@@ -453,6 +492,7 @@ describe('credits under contention', () => {
     expect(statuses).toEqual([...Array(5).fill(200), ...Array(15).fill(409)]);
     for (const refused of answers.filter((a) => a.status === 409)) {
       expect((refused.body as { message: string }).message).toMatch(/^Insufficient credits for this generation \(\d+ over limit\)$/);
+      expect(refused.body).toMatchObject({ code: 'credits.insufficient', params: { overBy: expect.any(Number) } });
     }
     expect(fake.requests).toHaveLength(5);
     expect(await balanceOf(stack, user.userId)).toBe(0);

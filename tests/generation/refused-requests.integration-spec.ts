@@ -27,12 +27,12 @@ describe('generation requests refused for what they sent', () => {
     const user = await proUser(stack, 100);
     const queued = await generationJobsAdded();
     const style = await postGeneration(stack, user, { provider: 'sora' }, { references: 1 }).field('styleDescription', STYLE);
-    expect([style.status, style.body]).toEqual([400, { message: 'Send "styleDescription" once.' }]);
+    expect([style.status, style.body]).toEqual([400, { code: 'bad-request', message: 'Send "styleDescription" once.' }]);
     const ratio = await postGeneration(stack, user, { provider: 'sora', aspectRatio: '1:1' }, { references: 2 }).field(
       'aspectRatio',
       '3:2',
     );
-    expect([ratio.status, ratio.body]).toEqual([400, { message: 'Send "aspectRatio" once.' }]);
+    expect([ratio.status, ratio.body]).toEqual([400, { code: 'bad-request', message: 'Send "aspectRatio" once.' }]);
     expect(await objectsUnder(stack, `generation-inputs/${user.userId}/`)).toEqual([]);
     expect(await generationJobsAdded()).toBe(queued);
     expect(await balanceOf(stack, user.userId)).toBe(100);
@@ -47,9 +47,9 @@ describe('generation requests refused for what they sent', () => {
       await postGeneration(stack, user, { provider: 'sora' }, { sketch: false }).attach('sketch', gif, gifName),
     ];
     expect(refusals.map((res) => [res.status, res.body])).toEqual([
-      [400, { message: GENERATION_MESSAGES.sketchRequired }],
-      [400, { message: 'Send "styleDescription" once.' }],
-      [415, { message: '"small.gif" is not a JPG, PNG or WebP image.' }],
+      [400, { code: 'bad-request', message: GENERATION_MESSAGES.sketchRequired }],
+      [400, { code: 'bad-request', message: 'Send "styleDescription" once.' }],
+      [415, { code: 'unsupported-media-type', message: '"small.gif" is not a JPG, PNG or WebP image.' }],
     ]);
     expect(await objectsUnder(stack, `generation-inputs/${user.userId}/`)).toEqual([]);
     // The hour's one generation is still there, and then it is used.

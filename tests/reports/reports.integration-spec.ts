@@ -16,7 +16,7 @@ import { startStack, type Stack } from '../support/stack.js';
 import { decodeEntities, leafParts, normaliseSpace, parseMime, pdfImageCount, pdfText, type MimePart } from './report-files.js';
 
 /*
- * Issue 13 items 2 and 3: the owner's analysis as a PDF (rendered once, selectable text, 404 for
+ * The owner's analysis as a PDF (rendered once, selectable text, 404 for
  * anyone else) and the e-mailed report (HTML with the same content, the PDF attached, an
  * `analysis.emailed` event for the leads service), refused at the edge when the body is wrong,
  * the analysis is not the user's, or the hourly limit is reached.
@@ -150,14 +150,14 @@ describe('analysis reports: PDF download and e-mailed report (file outbox)', () 
       [owner.cookie, '00000000-0000-4000-8000-000000000000'],
     ]) {
       const res = await request(stack.http).get(`/api/analyses/${id}/pdf`).set('Cookie', cookie).expect(404);
-      expect(res.body).toEqual({ message: REPORT_MESSAGES.analysisNotFound });
+      expect(res.body).toEqual({ code: 'report.analysis-not-found', message: REPORT_MESSAGES.analysisNotFound });
     }
     const after = await sideEffects(stack, events);
     expect(after.reports).toBe(before.reports);
     expect(await stack.storage.list(`reports/${other.userId}/`)).toEqual([]);
 
     const nonUuid = await request(stack.http).get('/api/analyses/not-a-uuid/pdf').set('Cookie', owner.cookie).expect(404);
-    expect(nonUuid.body).toEqual({ message: REPORT_MESSAGES.analysisNotFound });
+    expect(nonUuid.body).toEqual({ code: 'report.analysis-not-found', message: REPORT_MESSAGES.analysisNotFound });
     // Nothing queued for a non-UUID.
     expect((await sideEffects(stack, events)).analysisJobs).toBe(after.analysisJobs);
     await request(stack.http).get(`/api/analyses/${analysis.id}/pdf`).expect(401);
@@ -279,7 +279,7 @@ describe('analysis reports: PDF download and e-mailed report (file outbox)', () 
     ];
     for (const [body, message] of cases) {
       const res = await request(stack.http).post('/api/email-analysis').set('Cookie', owner.cookie).send(body).expect(400);
-      expect(res.body).toEqual({ message });
+      expect(res.body).toEqual({ code: 'request.invalid', message, params: { reason: message } });
     }
     expect(await sideEffects(stack, events)).toEqual(before);
     await request(stack.http).post('/api/email-analysis').send(valid).expect(401);
@@ -313,7 +313,7 @@ describe('analysis reports: PDF download and e-mailed report (file outbox)', () 
       .set('Cookie', other.cookie)
       .send({ firstName: 'Mal', lastName: 'Lory', email: `client+theft-${run}@example.com`, analysisId: analysis.id })
       .expect(404);
-    expect(res.body).toEqual({ message: REPORT_MESSAGES.analysisNotFound });
+    expect(res.body).toEqual({ code: 'report.analysis-not-found', message: REPORT_MESSAGES.analysisNotFound });
     const after = await sideEffects(stack, events);
     expect(after.emailJobs).toBe(before.emailJobs);
     expect(after.events).toBe(before.events);

@@ -12,7 +12,7 @@ const CROSS_SITE_MESSAGE = 'Cross-site requests are not allowed.';
 
 const password = 'flying-buttress';
 /** The sign-in refusal of spec §8. */
-const INVALID = { message: 'Invalid email or password' };
+const INVALID = { code: 'auth.invalid-credentials', message: 'Invalid email or password' };
 /** A 429 of the sign-in limits: the wait in seconds under a minute, else in minutes. */
 const SIGN_IN_REFUSAL = /^Too many sign-in attempts\. Please try again in (\d+ seconds?|\d+ minutes?)\.$/;
 
@@ -196,6 +196,7 @@ describe('abuse limits (Redis-backed, product defaults: 10 failed sign-ins per a
       .send({ email, first_name: 'Villard', last_name: 'de Honnecourt', password });
     expect(eleventh.status).toBe(429);
     expect(eleventh.body).toEqual({
+      code: 'too-many-requests',
       message: expect.stringMatching(/^Too many accounts created from this address\. Please try again in \d+ minutes?\.$/),
     });
     expect(Number(eleventh.headers['retry-after'])).toBeGreaterThan(59 * 60);
@@ -244,7 +245,7 @@ describe('browser security: cross-site writes refused, helmet headers on the API
     for (const origin of ['https://evil.example', 'http://archlens.test:8081', 'null']) {
       const email = freshEmail('foreign');
       const res = await signUp(email).set('Origin', origin);
-      expect([origin, res.status, res.body]).toEqual([origin, 403, { message: CROSS_SITE_MESSAGE }]);
+      expect([origin, res.status, res.body]).toEqual([origin, 403, { code: 'request.cross-site', message: CROSS_SITE_MESSAGE }]);
       expect(res.headers['set-cookie']).toBeUndefined();
       expect(await countUsers(stack, email)).toBe(0);
     }

@@ -78,7 +78,7 @@ describe('OpenAiSketchEngine against a loopback Chat Completions server', () => 
     const failure = engine.read([fixtureSketch('house-facade.png')]);
     await expect(failure).rejects.toBeInstanceOf(AnalysisEngineError);
     await expect(failure).rejects.toMatchObject({
-      status: 502,
+      code: 'analysis.engine-failed',
       message: expect.stringMatching(/^The vision model (did not return a valid sketch reading|answered JSON of the wrong shape)/),
     });
   });

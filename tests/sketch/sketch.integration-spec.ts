@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { MAX_IMAGE_BYTES } from '@archlens/contracts/analysis';
+import { genericErrorCode } from '@archlens/contracts/errors';
 import { analyzeSketchResponseSchema } from '@archlens/contracts/sketch';
 import { CommandClient } from '@archlens/platform/messaging';
 import { signUp } from '../support/accounts.js';
@@ -151,7 +152,8 @@ describe('Process Your Sketch: POST /api/analyze-sketch', () => {
       const before = await stack.footprint();
       const { req } = await send();
       const res = await req;
-      expect([res.status, res.body]).toEqual([status, { message }]);
+      // The gateway's own upload refusals carry the generic code of their status; a signed-out one, auth.unauthorized.
+      expect([res.status, res.body]).toEqual([status, { code: status === 401 ? 'auth.unauthorized' : genericErrorCode(status), message }]);
       expect(await stack.footprint()).toEqual(before);
     });
   });
@@ -164,7 +166,11 @@ describe('Process Your Sketch: POST /api/analyze-sketch', () => {
       .attach('image1', facade.subarray(0, Math.floor(facade.length * 0.6)), 'facade-cut.png');
     expect([res.status, res.body]).toEqual([
       422,
-      { message: '"facade-cut.png" could not be read as an image: it may be truncated or corrupt.' },
+      {
+        code: 'analysis.image-undecodable',
+        message: '"facade-cut.png" could not be read as an image: it may be truncated or corrupt.',
+        params: { fileName: 'facade-cut.png' },
+      },
     ]);
     const after = await stack.footprint();
     // The job ran (only decoding finds the damage), then removed both sketches before recording anything.

@@ -25,7 +25,7 @@ export class BillingHandlers implements QueueHandlers<typeof QUEUES.billing> {
    * Each `billing.*` job to its service: checkout and portal → `CheckoutService`, webhooks →
    * `StripeWebhooksService`, reserve, capture, release and the expiry sweep →
    * `CreditLedgerService`, the account and the VIP grant → `SubscriptionsService`. Refusals are
-   * their `DomainError`s (400, 404, 409, 502, 503), answered to the caller.
+   * their `DomainError`s (codes `billing.*` and `credits.*`), answered to the caller.
    */
   handlers(): JobHandlers<typeof QUEUES.billing> {
     return {

@@ -61,7 +61,7 @@ export class GenerationLookupHandlers implements QueueHandlers<typeof QUEUES.gen
 
   /**
    * `generation.list`, `generation.get-image` and `generation.get-status` →
-   * `GenerationHistoryService` (404 `DomainError` 'Generation not found.' for another user's job);
+   * `GenerationHistoryService` (`DomainError` `generation.not-found` for another user's job);
    * `generation.capabilities` → `configuredImageProviders`.
    */
   handlers(): JobHandlers<typeof QUEUES.generationLookup> {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorText } from './errors.js';
 import { countWords } from './words.js';
 
 /** Spec §9: free analysis takes up to 10 images. */
@@ -60,8 +61,8 @@ export const ANALYSIS_MESSAGES = {
   /** Server-side only (no spec text): a decompression bomb or absurd canvas. */
   tooManyPixels: (file: string, width: number, height: number) =>
     `"${file}" is ${width}×${height} pixels; the maximum is ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`,
-  /** Server-side only (no spec text): a header that reads but pixels that do not decode (issue 11: 422). */
-  undecodable: (file: string) => `"${file}" could not be read as an image: it may be truncated or corrupt.`,
+  /** Server-side only (no spec text): a header that reads but pixels that do not decode. */
+  undecodable: (file: string) => errorText('analysis.image-undecodable', { fileName: file }),
   /** Server-side only (no spec text): no readable image header at all. */
   unreadable: (file: string) => `"${file}" could not be read as an image.`,
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorText } from './errors.js';
 import { plainText, unusableCharactersMessage } from './plain-text.js';
 
 /** Spec §9: minimum password length 6. */
@@ -37,8 +38,8 @@ export const AUTH_MESSAGES = {
   passwordUnusable: unusableCharactersMessage('Password'),
   usernameUnusable: unusableCharactersMessage('Username'),
   /** Sign-in failure: the same answer for an unknown e-mail and a wrong password (issue #2). */
-  invalidCredentials: 'Invalid email or password',
-  emailTaken: 'An account with this email already exists',
+  invalidCredentials: errorText('auth.invalid-credentials'),
+  emailTaken: errorText('auth.email-taken'),
   /**
    * The one answer of `POST /api/auth/forgot-password` (issue 12): the same for an account that
    * exists and one that does not, so the route tells no one which e-mails have accounts.

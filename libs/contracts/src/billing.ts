@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { subscriptionSchema } from './auth.js';
+import { errorText } from './errors.js';
 import { PAID_PLAN_TYPES } from './plans.js';
 
 /**
@@ -7,25 +8,28 @@ import { PAID_PLAN_TYPES } from './plans.js';
  * Stripe subscriptions, the credit ledger and credit reservations, owned by billing-service.
  */
 
-/** Spec §8 and issue 15 texts, word for word where the spec writes them. */
+/** The billing refusals' texts, from the error catalogue (`./errors`). */
 export const BILLING_MESSAGES = {
-  /** Issue 15 point 6: checkout and portal with no `STRIPE_SECRET_KEY` (503). */
-  notConfigured: 'Payments are not configured',
-  /** A webhook whose `stripe-signature` does not verify (400); nothing is changed. */
-  invalidSignature: 'Invalid signature',
-  /** The portal for a user who never checked out (404). */
-  noBillingAccount: 'No billing account found. Subscribe to a plan first.',
-  /** Stripe could not be reached or refused (502); its own text stays in the service's log. */
-  providerFailed: 'The payment provider did not answer. Please try again.',
-  /** A capture or release of an unknown reservation (404). */
-  reservationNotFound: 'Reservation not found.',
-  /** A capture of a reservation already released or expired (409). */
-  reservationNotHeld: 'The reservation has been released or has expired.',
+  /** Checkout and portal with no `STRIPE_SECRET_KEY`. */
+  notConfigured: errorText('billing.not-configured'),
+  /** A webhook whose `stripe-signature` does not verify; nothing is changed. */
+  invalidSignature: errorText('billing.invalid-signature'),
+  /** The portal for a user who never checked out. */
+  noBillingAccount: errorText('billing.no-billing-account'),
+  /** Stripe could not be reached or refused; its own text stays in the service's log. */
+  providerFailed: errorText('billing.provider-failed'),
+  /** A capture or release of an unknown reservation. */
+  reservationNotFound: errorText('credits.reservation-not-found'),
+  /** A capture of a reservation already released or expired. */
+  reservationNotHeld: errorText('credits.reservation-not-held'),
 } as const;
 
-/** Spec §8 "Not enough credits": 'Insufficient credits for this generation' with '(n over limit)'. */
+/**
+ * Spec §8 "Not enough credits": 'Insufficient credits for this generation' with '(n over limit)'.
+ * @param overBy credits short, a whole number of at least 1
+ */
 export function insufficientCreditsMessage(overBy: number): string {
-  return `Insufficient credits for this generation (${overBy} over limit)`;
+  return errorText('credits.insufficient', { overBy });
 }
 
 /** Spec §9: credits granted per paid period (monthly: reset to 200 each month; yearly: a pool of 2,400 for the year). */

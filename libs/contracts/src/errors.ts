@@ -1,9 +1,249 @@
 import { z } from 'zod';
+import { UNAUTHORIZED_MESSAGE } from './http.js';
 
 /**
- * Every non-OK `/api` response carries this JSON body (issue #2), so that the SPA can show
- * `{status}: {body}` (spec §7) and a person can read the reason. An unexpected failure also names
- * the request id that the logs carry (issue 11); every response has it in `X-Request-Id`.
+ * The error catalogue: one code per failure a client may be told about, with its HTTP status and
+ * the text the user reads (the spec's wording where it gives one). Services throw codes
+ * (`DomainError` in `@archlens/platform`); the gateway's exception filter alone turns a code into
+ * a status and a body `{code, message}`; the SPA branches on `code`. No other module outside the
+ * gateway names an HTTP status.
  */
-export const errorResponseSchema = z.object({ message: z.string().min(1), requestId: z.string().optional() });
+
+/** The HTTP statuses the catalogue answers with. */
+type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 406 | 408 | 409 | 410 | 412 | 413 | 415 | 422 | 429 | 500 | 501 | 502 | 503 | 504;
+
+/** One failure: its status, the parameters its text needs (a strict zod object) and that text. */
+export interface ErrorDefinition<P extends z.ZodObject = z.ZodObject> {
+  readonly status: ErrorStatus;
+  readonly params: P;
+  text(params: z.output<P>): string;
+}
+
+const noParams = z.strictObject({});
+
+/** A failure whose text needs nothing. */
+function fixed(status: ErrorStatus, text: string): ErrorDefinition<typeof noParams> {
+  return { status, params: noParams, text: () => text };
+}
+
+/** A failure whose text is made from `params` (a file name, an amount). */
+function withParams<P extends z.ZodObject>(status: ErrorStatus, params: P, text: (params: z.output<P>) => string): ErrorDefinition<P> {
+  return { status, params, text };
+}
+
+/** A text someone else wrote (a provider's, a validation rule's), carried whole. */
+const reason = z.strictObject({ reason: z.string().min(1).max(2000) });
+const fileName = z.strictObject({ fileName: z.string().min(1).max(1000) });
+const queue = z.strictObject({ queue: z.string().min(1).max(100) });
+
+/** The generic failure text of a 500; the gateway adds the request id. */
+const INTERNAL_ERROR_TEXT = 'Something went wrong on our side. Please try again.';
+/** Redis (queues, sessions, limits) or a service behind the gateway cannot be reached. */
+const UNAVAILABLE_TEXT = 'ArchLens is temporarily unavailable. Please try again in a moment.';
+
+/** Every code, its status and its text. */
+export const ERROR_CATALOGUE = {
+  // Generic codes: an HTTP refusal of the gateway's own that has no code of its own keeps its text
+  // and takes the code of its status (`genericErrorCode`); these texts are only the fallback.
+  'bad-request': fixed(400, 'The request could not be read.'),
+  unauthorized: fixed(401, UNAUTHORIZED_MESSAGE),
+  forbidden: fixed(403, 'Forbidden.'),
+  'not-found': fixed(404, 'Not found.'),
+  'method-not-allowed': fixed(405, 'Method not allowed.'),
+  'not-acceptable': fixed(406, 'Not acceptable.'),
+  'request-timeout': fixed(408, 'The request took too long to arrive.'),
+  conflict: fixed(409, 'Conflict.'),
+  gone: fixed(410, 'Gone.'),
+  'precondition-failed': fixed(412, 'Precondition failed.'),
+  'payload-too-large': fixed(413, 'Request body too large.'),
+  'unsupported-media-type': fixed(415, 'Unsupported media type.'),
+  'unprocessable-entity': fixed(422, 'The request could not be processed.'),
+  'too-many-requests': fixed(429, 'Too many requests. Please try again later.'),
+  internal: fixed(500, INTERNAL_ERROR_TEXT),
+  'not-implemented': fixed(501, 'Not implemented.'),
+  'bad-gateway': fixed(502, 'An upstream service failed. Please try again.'),
+  'service-unavailable': fixed(503, UNAVAILABLE_TEXT),
+  'gateway-timeout': fixed(504, 'An upstream service did not answer in time. Please try again.'),
+
+  // The request itself (the gateway's body readers and contract validation).
+  'request.malformed-json': fixed(400, 'Malformed JSON body.'),
+  'request.not-an-object': fixed(400, 'The request body must be a JSON object.'),
+  'request.too-large': fixed(413, 'Request body too large.'),
+  'request.unsupported-charset': withParams(
+    415,
+    z.strictObject({ charset: z.string().max(40) }),
+    ({ charset }) => `Unsupported charset "${charset}": send the JSON body as UTF-8.`,
+  ),
+  'request.unsupported-encoding': withParams(
+    415,
+    z.strictObject({ encoding: z.string().max(40) }),
+    ({ encoding }) => `Unsupported content encoding "${encoding}".`,
+  ),
+  'request.not-json': fixed(415, 'Send the body as application/json.'),
+  /** A body or query the route's contract refuses; `reason` is the contract's text (spec §5 where it has one). */
+  'request.invalid': withParams(400, reason, (p) => p.reason),
+  'request.cross-site': fixed(403, 'Cross-site requests are not allowed.'),
+
+  // The services behind the gateway.
+  'service.unavailable': fixed(503, UNAVAILABLE_TEXT),
+  'service.not-running': withParams(503, queue, (p) => `The ${p.queue} service is not running. Please try again in a moment.`),
+  /** `timeoutMs`: how long the caller waited; shown in seconds, one decimal under 10 s. */
+  'service.timeout': withParams(
+    504,
+    z.strictObject({ queue: queue.shape.queue, timeoutMs: z.number().min(0) }),
+    (p) =>
+      `The ${p.queue} service did not answer within ${(p.timeoutMs / 1000).toFixed(p.timeoutMs < 10_000 ? 1 : 0)} s. Please try again.`,
+  ),
+
+  // Accounts and sign-in (spec §8: a lost session's body contains 'Unauthorized').
+  'auth.unauthorized': fixed(401, UNAUTHORIZED_MESSAGE),
+  'auth.invalid-credentials': fixed(401, 'Invalid email or password'),
+  'auth.email-taken': fixed(409, 'An account with this email already exists'),
+  /** Spec §8 VIP login: 'Access Denied' with this text. */
+  'vip.invalid-credentials': fixed(401, 'Invalid VIP credentials'),
+  /** Spec §8 admin login: 'Login Failed' with this text. */
+  'admin.invalid-credentials': fixed(401, 'Invalid credentials'),
+  'admin.unauthorized': fixed(401, UNAUTHORIZED_MESSAGE),
+
+  // Design Language Analysis, sketch reading and reports.
+  'analysis.image-undecodable': withParams(
+    422,
+    fileName,
+    (p) => `"${p.fileName}" could not be read as an image: it may be truncated or corrupt.`,
+  ),
+  'analysis.photos-unreadable': fixed(503, 'Your photos could not be read back from storage just now. Please try again in a moment.'),
+  /** The vision model failed; `reason` is the engine's own sentence for the user, never the SDK's text. */
+  'analysis.engine-failed': withParams(502, reason, (p) => p.reason),
+  'sketch.sketches-unreadable': fixed(503, 'Your sketches could not be read back from storage just now. Please try again in a moment.'),
+  'report.analysis-not-found': fixed(404, 'Analysis not found.'),
+  'report.no-content': fixed(400, 'Name an analysis (analysisId) or send its text (analysisText).'),
+  'report.unavailable': fixed(503, 'Your report could not be prepared just now. Please try again in a moment.'),
+
+  // Payments and credits.
+  'billing.not-configured': fixed(503, 'Payments are not configured'),
+  'billing.invalid-signature': fixed(400, 'Invalid signature'),
+  'billing.no-billing-account': fixed(404, 'No billing account found. Subscribe to a plan first.'),
+  'billing.provider-failed': fixed(502, 'The payment provider did not answer. Please try again.'),
+  /** Spec §8 'Not enough credits': 'Insufficient credits for this generation' with '(n over limit)'. */
+  'credits.insufficient': withParams(
+    409,
+    z.strictObject({ overBy: z.number().int().min(1) }),
+    (p) => `Insufficient credits for this generation (${p.overBy} over limit)`,
+  ),
+  'credits.reservation-not-found': fixed(404, 'Reservation not found.'),
+  'credits.reservation-not-held': fixed(409, 'The reservation has been released or has expired.'),
+
+  // Image generation.
+  'generation.not-found': fixed(404, 'Generation not found.'),
+  'generation.pro-required': fixed(403, 'An active Pro subscription is required to generate images.'),
+  'generation.provider-not-configured': withParams(
+    503,
+    z.strictObject({ provider: z.enum(['openai', 'stability-ai']) }),
+    ({ provider }) =>
+      `${provider === 'openai' ? 'OpenAI' : 'Stability AI'} image generation is not configured on this server. Choose the Sora or Midjourney workflow, or ask the administrator to set ${provider === 'openai' ? 'OPENAI_API_KEY' : 'STABILITY_API_KEY'}.`,
+  ),
+  /** The job id was chosen by another user's generation. */
+  'generation.job-id-taken': fixed(409, 'This generation id is already in use. Please try again.'),
+  /** The job id is the user's own, but was used for a generation with other options. */
+  'generation.job-id-reused': fixed(409, 'This generation id was already used for a different generation. Please try again.'),
+  'generation.billing-unavailable': fixed(503, 'Credits could not be checked just now. Please try again in a moment.'),
+  'generation.inputs-unreadable': fixed(503, 'Your sketch could not be read back from storage. Please upload it again.'),
+  'generation.store-failed': fixed(503, 'The renders could not be stored just now. Please try again in a moment.'),
+  /** The image provider refused or failed; `reason` is its own message (or ours when it gave none). */
+  'generation.provider-failed': withParams(502, reason, (p) => p.reason),
+  'generation.failed': fixed(502, 'The generation failed. Please try again.'),
+} as const satisfies Record<string, ErrorDefinition>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+/** Every code, in catalogue order. */
+export const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as [ErrorCode, ...ErrorCode[]];
+
+/** The parameters of `C`'s text (`{}` for a code that needs none). */
+export type ErrorParams<C extends ErrorCode> = z.output<(typeof ERROR_CATALOGUE)[C]['params']>;
+/** The codes whose text needs no parameter. */
+export type PlainErrorCode = { [C in ErrorCode]: Record<never, never> extends ErrorParams<C> ? C : never }[ErrorCode];
+/** The parameter argument of `C`: none for a `PlainErrorCode`, else its parameters. */
+export type ErrorParamsArg<C extends ErrorCode> = C extends PlainErrorCode ? [] : [params: ErrorParams<C>];
+
+/** A code with its checked parameters: what crosses from a service to the gateway. */
+export type ErrorReference = { [C in ErrorCode]: { code: C; params: ErrorParams<C> } }[ErrorCode];
+
+/** True when `value` is a code of the catalogue. */
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_CATALOGUE, value);
+}
+
+/** True when `code`'s text needs parameters. */
+export function hasErrorParams(code: ErrorCode): boolean {
+  return Object.keys(ERROR_CATALOGUE[code].params.shape).length > 0;
+}
+
+/** The HTTP status the gateway answers `code` with. */
+export function errorStatus(code: ErrorCode): number {
+  return ERROR_CATALOGUE[code].status;
+}
+
+/**
+ * The user's text of `code`.
+ * @throws ZodError when `params` do not fit the code (a programming error)
+ */
+export function errorText<C extends ErrorCode>(code: C, ...[params]: ErrorParamsArg<C>): string {
+  return errorTextOf({ code, params: params ?? {} } as ErrorReference);
+}
+
+/**
+ * The user's text of a code and its parameters (`errorReferenceSchema`'s output).
+ * @throws ZodError when the parameters do not fit the code
+ */
+export function errorTextOf(reference: ErrorReference): string {
+  const definition: ErrorDefinition = ERROR_CATALOGUE[reference.code];
+  return definition.text(definition.params.parse(reference.params));
+}
+
+/**
+ * A code and its parameters as they travel (the reply envelope, a stored failure): the code must be
+ * in the catalogue and the parameters must be exactly what its text needs. Missing parameters read
+ * as `{}`.
+ */
+export const errorReferenceSchema = z
+  .object({ code: z.string().min(1).max(100), params: z.record(z.string(), z.unknown()).default({}) })
+  .transform((value, context): ErrorReference => {
+    if (!isErrorCode(value.code)) {
+      context.addIssue({ code: 'custom', path: ['code'], message: `Unknown error code "${value.code}"` });
+      return z.NEVER;
+    }
+    const params = ERROR_CATALOGUE[value.code].params.safeParse(value.params);
+    if (!params.success) {
+      for (const issue of params.error.issues)
+        context.addIssue({ code: 'custom', path: ['params', ...issue.path], message: issue.message });
+      return z.NEVER;
+    }
+    return { code: value.code, params: params.data } as ErrorReference;
+  });
+
+/** The generic code of each status the catalogue has one for (see `genericErrorCode`). */
+const GENERIC_CODES: ReadonlyMap<number, ErrorCode> = new Map(
+  ERROR_CODES.filter((code) => !code.includes('.')).map((code) => [ERROR_CATALOGUE[code].status, code]),
+);
+
+/**
+ * The code of an HTTP refusal that has none of its own, by its status: `not-found` for 404, …; a
+ * status the catalogue has no generic code for reads as `bad-request` (4xx) or `internal` (5xx).
+ */
+export function genericErrorCode(status: number): ErrorCode {
+  return GENERIC_CODES.get(status) ?? (status < 500 ? 'bad-request' : 'internal');
+}
+
+/**
+ * Every non-OK `/api` response carries this JSON body, so that the SPA can branch on `code` and
+ * show `{status}: {body}` (spec §7) with a readable reason in `message`. `params` are the code's
+ * parameters when its text has any; an unexpected failure also names the request id that the logs
+ * carry (every response has it in `X-Request-Id`).
+ */
+export const errorResponseSchema = z.object({
+  code: z.enum(ERROR_CODES),
+  message: z.string().min(1),
+  params: z.record(z.string(), z.unknown()).optional(),
+  requestId: z.string().optional(),
+});
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;

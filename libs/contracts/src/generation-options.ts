@@ -1,4 +1,5 @@
 import { BASE_PROMPT, designLanguageOnly } from './clipboard-text.js';
+import { errorText } from './errors.js';
 
 /**
  * Image Generation's business constants and the prompt it sends (issue 16; spec §2 /create, §5,
@@ -82,8 +83,8 @@ export function sketchInfluenceLabel(influence: number): 'Very high adherence' |
 /** Spec §5, §8 texts of /create, word for word where the spec writes them. */
 export const GENERATION_MESSAGES = {
   proRequiredTitle: 'Pro Subscription Required',
-  /** 403 of `POST /api/generate` for a user whose subscription is not active (issue 16 point 3). */
-  proRequired: 'An active Pro subscription is required to generate images.',
+  /** `POST /api/generate` for a user whose subscription is not active. */
+  proRequired: errorText('generation.pro-required'),
   sketchRequiredTitle: 'Sketch Required',
   sketchRequired: 'Please upload a sketch to generate images.',
   styleRequiredTitle: 'Style Description Required',
@@ -95,11 +96,10 @@ export const GENERATION_MESSAGES = {
   upscale: 'Image upscaling will be available in a future update.',
   sketchAnalysisUnavailable: 'Unable to analyze sketch at this time.',
   sketchAnalysisError: 'Error analyzing sketch.',
-  /** Issue 16: openai or stability-ai with no key fails fast with this (503), and nothing is charged. */
-  providerNotConfigured: (provider: 'openai' | 'stability-ai') =>
-    `${provider === 'openai' ? 'OpenAI' : 'Stability AI'} image generation is not configured on this server. Choose the Sora or Midjourney workflow, or ask the administrator to set ${provider === 'openai' ? 'OPENAI_API_KEY' : 'STABILITY_API_KEY'}.`,
-  /** A generation id the user does not own, or that does not exist (404, same text for both). */
-  notFound: 'Generation not found.',
+  /** openai or stability-ai with no key fails fast with this, and nothing is charged. */
+  providerNotConfigured: (provider: 'openai' | 'stability-ai') => errorText('generation.provider-not-configured', { provider }),
+  /** A generation id the user does not own, or that does not exist (the same text for both). */
+  notFound: errorText('generation.not-found'),
 } as const;
 
 /** Spec §4 generation status display. */

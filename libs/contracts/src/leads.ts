@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES, signInPasswordField, usernameField } from './auth.js';
+import { errorText } from './errors.js';
 import { plainText, unusableCharactersMessage } from './plain-text.js';
 import { fromTextField, wholeNumber } from './whole-number.js';
 
@@ -99,9 +100,9 @@ export const ADMIN_MESSAGES = {
   usernameTooLong: AUTH_MESSAGES.usernameTooLong,
   passwordTooLong: AUTH_MESSAGES.passwordTooLong,
   /** Spec §8: the admin login fallback, also the server's refusal. */
-  invalidCredentials: 'Invalid credentials',
+  invalidCredentials: errorText('admin.invalid-credentials'),
   /** Any admin route with no, expired or forged token. */
-  unauthorised: 'Unauthorized',
+  unauthorised: errorText('admin.unauthorized'),
   loadFailed: 'Failed to load leads. Please try again.',
   empty: 'No leads found matching your criteria.',
   exportFailedTitle: 'Export Failed',

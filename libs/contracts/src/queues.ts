@@ -33,6 +33,7 @@ import {
   reserveCreditsResultSchema,
   sessionUrlResultSchema,
 } from './billing.js';
+import { errorReferenceSchema } from './errors.js';
 import { sendEmailJobSchema, sendEmailResultSchema } from './email.js';
 import { getStyleProfileCommandSchema, saveStyleProfileCommandSchema, styleProfileResultSchema } from './style-profile.js';
 import { readSketchesJobSchema, readSketchesResultSchema } from './sketch.js';
@@ -213,23 +214,15 @@ export type JobResult<N extends JobName> = z.infer<(typeof JOBS)[N]['result']>;
 export const REQUEST_ID_FIELD = 'requestId';
 
 /**
- * HTTP statuses a service may answer with a domain refusal (`DomainError` in `@archlens/platform`):
- * the only errors whose text reaches clients (issue 11). Anything else a worker throws is logged and
- * answered with a generic message and the request id.
- */
-export const DOMAIN_ERROR_STATUSES = [400, 403, 404, 409, 413, 415, 422, 429, 502, 503] as const;
-export type DomainErrorStatus = (typeof DOMAIN_ERROR_STATUSES)[number];
-
-/**
  * What a worker returns for every command (the job's return value in Redis): the command's result,
- * or a domain refusal with its status and the message the user reads.
+ * or a domain refusal as a code of the error catalogue and its parameters (`errorReferenceSchema`:
+ * an unknown code or parameters that do not fit it are refused). Only these refusals reach clients
+ * with their own text; anything else a worker throws is logged and answered with a generic message
+ * and the request id.
  */
 export const replyEnvelopeSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true), value: z.unknown() }),
-  z.object({
-    ok: z.literal(false),
-    error: z.object({ status: z.union(DOMAIN_ERROR_STATUSES.map((s) => z.literal(s))), message: z.string().min(1).max(2000) }),
-  }),
+  z.object({ ok: z.literal(false), error: errorReferenceSchema }),
 ]);
 export type ReplyEnvelope = z.infer<typeof replyEnvelopeSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { analysisEngineSchema } from './analysis.js';
 import { AUTH_MESSAGES, MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, nameField } from './auth.js';
+import { errorText } from './errors.js';
 import { maxJsonBodyBytes } from './http.js';
 import { plainText, unusableCharactersMessage } from './plain-text.js';
 
@@ -17,7 +18,7 @@ export const REPORT_MESSAGES = {
   sent: 'The architectural analysis has been sent to your email.',
   /** Spec §8: the e-mail failure fallback. */
   failed: 'Failed to send email',
-  analysisNotFound: 'Analysis not found.',
+  analysisNotFound: errorText('report.analysis-not-found'),
   /** Spec §5: email, firstName and lastName all required. */
   missingFields: 'Please fill in all fields.',
   invalidEmail: 'Please enter a valid email address',
@@ -29,7 +30,7 @@ export const REPORT_MESSAGES = {
   firstNameUnusable: AUTH_MESSAGES.firstNameUnusable,
   lastNameUnusable: AUTH_MESSAGES.lastNameUnusable,
   /** Neither a stored analysis nor the analysis text was named. */
-  noContent: 'Name an analysis (analysisId) or send its text (analysisText).',
+  noContent: errorText('report.no-content'),
   /** `analysisId` is not the id of an analysis (a UUID). */
   invalidAnalysisId: 'The analysis id is not valid.',
   /** `analysisText` is sent but empty, or only spaces and invisible characters. */
@@ -107,14 +108,14 @@ export type EmailAnalysisResponse = z.infer<typeof emailAnalysisResponseSchema>;
 
 /** `analysis.render-report`: the owner's stored analysis as a PDF in object storage (rendered once). */
 export const renderReportJobSchema = z.object({ userId: z.string().uuid(), analysisId: z.string().uuid() });
-/** Where the PDF is and what the download is called; 404 `DomainError` when the user owns no such analysis. */
+/** Where the PDF is and what the download is called; `report.analysis-not-found` when the user owns no such analysis. */
 export const renderReportResultSchema = z.object({ key: z.string().min(1), fileName: z.string().min(1), bytes: z.number().int().min(1) });
 export type RenderReportResult = z.infer<typeof renderReportResultSchema>;
 
 /**
  * `analysis.email-report`: renders (or reuses) the PDF, queues `email.send` with the
  * `analysis-report` template and the PDF attached, and publishes `analysis.emailed` for the leads
- * service. 404 `DomainError` when `analysisId` names no analysis of `userId`.
+ * service. `report.analysis-not-found` when `analysisId` names no analysis of `userId`.
  */
 export const emailReportJobSchema = z.object({
   userId: z.string().uuid(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES, signInPasswordField, usernameField } from './auth.js';
+import { errorText } from './errors.js';
 
 /**
  * VIP access (issue 15 point 4; spec §2 /vip-login, §6 unlimited plan, §7, §8): a username and
@@ -13,7 +14,7 @@ export const VIP_MESSAGES = {
   usernameTooLong: AUTH_MESSAGES.usernameTooLong,
   passwordTooLong: AUTH_MESSAGES.passwordTooLong,
   /** Spec §8: 'Access Denied' with this text for wrong credentials. */
-  invalid: 'Invalid VIP credentials',
+  invalid: errorText('vip.invalid-credentials'),
 } as const;
 
 /**

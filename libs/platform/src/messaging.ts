@@ -6,7 +6,6 @@ import {
   QUEUE_SETTINGS,
   REQUEST_ID_FIELD,
   replyEnvelopeSchema,
-  type DomainErrorStatus,
   type JobData,
   type JobName,
   type JobNameOf,
@@ -15,7 +14,18 @@ import {
   type QueueSettings,
   type ReplyEnvelope,
 } from '@archlens/contracts/queues';
+import { CommandFailedError, CommandTimeoutError, NoWorkerError, ServiceUnavailableError } from './command-errors.js';
+import { DomainError } from './domain-error.js';
 import { currentRequestId, runWithRequestContext } from './request-context.js';
+
+export {
+  CommandFailedError,
+  CommandTimeoutError,
+  NoWorkerError,
+  SERVICE_UNAVAILABLE_MESSAGE,
+  ServiceUnavailableError,
+} from './command-errors.js';
+export { DomainError, type DomainErrorArgs, type DomainErrorConstructor } from './domain-error.js';
 
 /**
  * ioredis connection options from a `redis://` or `rediss://` URL, for BullMQ workers and queue
@@ -54,73 +64,6 @@ export function failFastRedisOptions(redisUrl: string): RedisOptions {
     connectTimeout: REDIS_COMMAND_TIMEOUT_MS,
     commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
   };
-}
-
-/**
- * A refusal that belongs to the product's domain ("this file is not an image", "too many analyses
- * at once"): its message is written for the user and is the only error text that crosses from a
- * service to a client (issue 11), with its HTTP status.
- */
-export class DomainError extends Error {
-  override readonly name = 'DomainError';
-  /**
-   * @param status the HTTP status the gateway answers with
-   * @param message the text the user reads
-   * @param cause the underlying error, for the service's log only
-   */
-  constructor(
-    readonly status: DomainErrorStatus,
-    message: string,
-    cause?: unknown,
-  ) {
-    super(message, cause === undefined ? undefined : { cause });
-  }
-}
-
-/** Text of every 503 caused by Redis being unreachable. */
-export const SERVICE_UNAVAILABLE_MESSAGE = 'ArchLens is temporarily unavailable. Please try again in a moment.';
-
-/** Redis (the queues, sessions or limits) cannot be reached: the gateway answers 503 at once. */
-export class ServiceUnavailableError extends Error {
-  override readonly name = 'ServiceUnavailableError';
-  constructor(cause?: unknown) {
-    super(SERVICE_UNAVAILABLE_MESSAGE, cause === undefined ? undefined : { cause });
-  }
-}
-
-/** No worker is listening on the queue: the gateway answers 503. */
-export class NoWorkerError extends Error {
-  override readonly name = 'NoWorkerError';
-  constructor(readonly queue: QueueName) {
-    super(`The ${queue} service is not running. Please try again in a moment.`);
-  }
-}
-
-/** The worker did not answer within the queue's reply timeout: the gateway answers 504. */
-export class CommandTimeoutError extends Error {
-  override readonly name = 'CommandTimeoutError';
-  /**
-   * @param job the command that was not answered
-   * @param timeoutMs how long the caller waited, in ms
-   * @param neverStarted true when the job was still waiting and has been withdrawn: no worker will run it
-   */
-  constructor(
-    readonly job: JobName,
-    readonly timeoutMs: number,
-    readonly neverStarted: boolean,
-  ) {
-    super(
-      `The ${JOBS[job].queue} service did not answer within ${(timeoutMs / 1000).toFixed(timeoutMs < 10_000 ? 1 : 0)} s. Please try again.`,
-    );
-  }
-}
-
-/**
- * The job failed with something other than a domain refusal (a database error, a bug, an SDK
- * message). `message` is internal: logged with the request id, never shown to a client.
- */
-export class CommandFailedError extends Error {
-  override readonly name = 'CommandFailedError';
 }
 
 /** Options of one request. */
@@ -286,7 +229,7 @@ export class CommandClient {
     }
     void job.remove().catch(() => undefined); // read once; keep nothing longer than needed
     const reply = replyEnvelopeSchema.parse(raw);
-    if (!reply.ok) throw new DomainError(reply.error.status, reply.error.message);
+    if (!reply.ok) throw DomainError.from(reply.error);
     return definition.result.parse(reply.value) as JobResult<N>;
   }
 
@@ -406,8 +349,8 @@ export function startWorker<Q extends QueueName>(
         } catch (error) {
           if (error instanceof DomainError) {
             const cause = error.cause instanceof Error ? ` (cause: ${error.cause.message})` : '';
-            logger.warn(`${label} refused (${error.status}): ${error.message}${cause}`);
-            return { ok: false, error: { status: error.status, message: error.message } };
+            logger.warn(`${label} refused (${error.code}): ${error.message}${cause}`);
+            return replyEnvelopeSchema.parse({ ok: false, error: error.toReference() });
           }
           logger.error(`${label} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
           throw error;

@@ -71,8 +71,9 @@ export class AnalysisLookupHandlers implements QueueHandlers<typeof QUEUES.analy
 
   /**
    * `analysis.list-recent` → `AnalysisService.listRecent` (the 3 newest, spec §9),
-   * `analysis.render-report` and `analysis.email-report` → `ReportsService` (404 `DomainError` for
-   * an analysis the user does not own), `analysis.capabilities` → `EngineCapabilitiesService`.
+   * `analysis.render-report` and `analysis.email-report` → `ReportsService` (`DomainError`
+   * `report.analysis-not-found` for an analysis the user does not own), `analysis.capabilities` →
+   * `EngineCapabilitiesService`.
    */
   handlers(): JobHandlers<typeof QUEUES.analysisLookup> {
     return {

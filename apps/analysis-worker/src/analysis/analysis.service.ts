@@ -15,8 +15,6 @@ import type { VisionEngine } from './engines/vision-engine.js';
 import { withStoredOriginals } from './stored-originals.js';
 
 export const VISION_ENGINE = Symbol('VISION_ENGINE');
-/** The answer when the stored originals cannot be read back (the store is down or failing): 503, try again. */
-export const PHOTOS_UNREADABLE_MESSAGE = 'Your photos could not be read back from storage just now. Please try again in a moment.';
 
 /** Runs and records Design Language Analyses. */
 @Injectable()
@@ -34,17 +32,16 @@ export class AnalysisService {
 
   /**
    * Reads the stored originals, lets the engine write the text, records the analysis and publishes
-   * `analysis.completed`. On any
-   * failure the originals are removed: no analysis will ever refer to them (issue 11).
-   * @throws DomainError 422 naming the file when a photo cannot be decoded (issue 11: truncated or
-   *   corrupt), 503 when the originals cannot be read back; AnalysisEngineError (502) from the
-   *   engine; the database error otherwise
+   * `analysis.completed`. On any failure the originals are removed: no analysis will ever refer to them.
+   * @throws DomainError `analysis.image-undecodable` naming the file when a photo cannot be decoded
+   *   (truncated or corrupt), `analysis.photos-unreadable` when the originals cannot be read back;
+   *   AnalysisEngineError (`analysis.engine-failed`) from the engine; the database error otherwise
    */
   async analyse(job: AnalyseImagesJob): Promise<AnalyzeResponse> {
     const started = performance.now();
     const keys = job.images.map((image) => image.key);
     let text!: AnalysisText;
-    const saved = await withStoredOriginals(this.storage, job.images, PHOTOS_UNREADABLE_MESSAGE, async (photos) => {
+    const saved = await withStoredOriginals(this.storage, job.images, 'analysis.photos-unreadable', async (photos) => {
       text = await this.engine.analyse(photos);
       return this.analyses.save(
         this.analyses.create({

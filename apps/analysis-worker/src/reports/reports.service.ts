@@ -4,7 +4,6 @@ import type { DataSource, Repository } from 'typeorm';
 import { analysisEngineSchema } from '@archlens/contracts/analysis';
 import { formatAnalysisText, parseAnalysisText } from '@archlens/contracts/report-text';
 import {
-  REPORT_MESSAGES,
   reportFileName,
   reportObjectKey,
   textReportObjectKey,
@@ -22,8 +21,6 @@ import { makeThumbnail, type ReportThumbnail } from './report-thumbnails.js';
 
 /** Content type of every report. */
 export const PDF_CONTENT_TYPE = 'application/pdf';
-/** The answer when the report cannot be prepared because the object store is failing: 503, try again. */
-export const REPORT_UNAVAILABLE_MESSAGE = 'Your report could not be prepared just now. Please try again in a moment.';
 
 /** True for the object store's "no such object" answers (a missing original is skipped, not fatal). */
 function isMissingObject(error: unknown): boolean {
@@ -46,11 +43,11 @@ export function reportContentOf(analysis: AnalysisEntity): ReportContent {
 }
 
 /**
- * Analysis reports (issue 13): a stored analysis's PDF, rendered once into object storage
+ * Analysis reports: a stored analysis's PDF, rendered once into object storage
  * (`reportObjectKey`) and reused for every download and e-mail; and the e-mailed report, which
  * queues `email.send` (template `analysis-report`, the PDF attached by its key) and publishes
  * `analysis.emailed` for the leads service. Ownership is checked on every call: an analysis of
- * another user answers exactly as an unknown one (404 `REPORT_MESSAGES.analysisNotFound`).
+ * another user answers exactly as an unknown one (`report.analysis-not-found`).
  */
 @Injectable()
 export class ReportsService {
@@ -70,7 +67,8 @@ export class ReportsService {
    * `analysis.render-report`: the owner's analysis as a PDF in object storage, rendered on first
    * use and reused afterwards.
    * @returns the object's key, the download's file name (`archlens-analysis-YYYY-MM-DD.pdf`) and its size in bytes
-   * @throws DomainError 404 when `userId` owns no analysis `analysisId`; 503 when the store fails
+   * @throws DomainError `report.analysis-not-found` when `userId` owns no analysis `analysisId`;
+   *   `report.unavailable` when the store fails
    */
   async renderReport(job: JobData<'analysis.render-report'>): Promise<RenderReportResult> {
     const analysis = await this.ownedAnalysis(job.userId, job.analysisId);
@@ -79,15 +77,17 @@ export class ReportsService {
   }
 
   /**
-   * `analysis.email-report` (spec §3 e-mail-analysis payload, issue 13): the report of a stored
+   * `analysis.email-report` (spec §3 e-mail-analysis payload): the report of a stored
    * analysis (`analysisId`, its stored PDF), or of the free-analysis text (`analysisText`, split by
    * `parseAnalysisText`, a text-only PDF under `textReportObjectKey`); when both are given the stored
    * analysis wins. Queues `email.send` to `email` with a new message id, then publishes
    * `analysis.emailed` with that id as its event id and the report's text as `analysisText`. A
    * failure to publish is logged and does not undo the e-mail, which is already on its way.
    * @returns the e-mail's message id
-   * @throws DomainError 404 (not the user's analysis), 400 (no content named), 503 (store failing,
-   *   no email-worker, Redis unreachable); nothing is queued then, and a text PDF already stored is removed
+   * @throws DomainError `report.analysis-not-found` (not the user's analysis), `report.no-content`
+   *   (no content named), `report.unavailable` (store failing), `service.not-running` (no
+   *   email-worker), `service.unavailable` (Redis unreachable); nothing is queued then, and a text
+   *   PDF already stored is removed
    */
   async emailReport(job: JobData<'analysis.email-report'>): Promise<JobResult<'analysis.email-report'>> {
     let content: ReportContent;
@@ -104,7 +104,7 @@ export class ReportsService {
       await this.store(textReportKey, await renderReportPdf(content, []));
       attachment = { key: textReportKey, filename: reportFileName(createdAt) };
     } else {
-      throw new DomainError(400, REPORT_MESSAGES.noContent);
+      throw new DomainError('report.no-content');
     }
 
     const messageId = randomUUID();
@@ -118,7 +118,8 @@ export class ReportsService {
       });
     } catch (error) {
       if (textReportKey) await this.storage.remove([textReportKey]).catch(() => undefined);
-      if (error instanceof NoWorkerError || error instanceof ServiceUnavailableError) throw new DomainError(503, error.message, error);
+      if (error instanceof NoWorkerError) throw new DomainError('service.not-running', { queue: error.queue }, { cause: error });
+      if (error instanceof ServiceUnavailableError) throw new DomainError('service.unavailable', { cause: error });
       throw error;
     }
     // The recipient stays out of the log line: the message id names it in the email-worker's log.
@@ -137,22 +138,25 @@ export class ReportsService {
     return { messageId };
   }
 
-  /** The analysis when `userId` owns it. @throws DomainError 404, the same for another user's id and an unknown id */
+  /**
+   * The analysis when `userId` owns it.
+   * @throws DomainError `report.analysis-not-found`, the same for another user's id and an unknown id
+   */
   private async ownedAnalysis(userId: string, analysisId: string): Promise<AnalysisEntity> {
     const analysis = await this.analyses.findOneBy({ id: analysisId, userId });
-    if (!analysis) throw new DomainError(404, REPORT_MESSAGES.analysisNotFound);
+    if (!analysis) throw new DomainError('report.analysis-not-found');
     return analysis;
   }
 
   /**
    * The stored PDF of an analysis, rendered and stored when it is not there yet. Two first requests
    * at once may both render; the PDFs show the same content and the last one stored stays.
-   * @throws DomainError 503 when the store cannot be read or written
+   * @throws DomainError `report.unavailable` when the store cannot be read or written
    */
   private async storedReport(analysis: AnalysisEntity): Promise<{ key: string; bytes: number }> {
     const key = reportObjectKey(analysis.userId, analysis.id);
     const existing = await this.storage.stat(key).catch((error: unknown) => {
-      throw new DomainError(503, REPORT_UNAVAILABLE_MESSAGE, error);
+      throw new DomainError('report.unavailable', { cause: error });
     });
     if (existing && existing.size > 0) return { key, bytes: existing.size };
     const pdf = await renderReportPdf(reportContentOf(analysis), await this.thumbnailsOf(analysis.imageKeys));
@@ -163,8 +167,8 @@ export class ReportsService {
 
   /**
    * Thumbnails of the originals, read one at a time (an analysis may hold ten photos of 50 MB).
-   * An original that is gone or does not decode is skipped (issue 13: not fatal).
-   * @throws DomainError 503 when the store fails for any other reason
+   * An original that is gone or does not decode is skipped: not fatal.
+   * @throws DomainError `report.unavailable` when the store fails for any other reason
    */
   private async thumbnailsOf(keys: string[]): Promise<ReportThumbnail[]> {
     const thumbnails: ReportThumbnail[] = [];
@@ -174,7 +178,7 @@ export class ReportsService {
         photo = await this.storage.get(key);
       } catch (error) {
         if (isMissingObject(error)) continue;
-        throw new DomainError(503, REPORT_UNAVAILABLE_MESSAGE, error);
+        throw new DomainError('report.unavailable', { cause: error });
       }
       try {
         thumbnails.push(await makeThumbnail(photo));
@@ -185,10 +189,10 @@ export class ReportsService {
     return thumbnails;
   }
 
-  /** Stores a PDF. @throws DomainError 503 when the store refuses it */
+  /** Stores a PDF. @throws DomainError `report.unavailable` when the store refuses it */
   private async store(key: string, pdf: Buffer): Promise<void> {
     await this.storage.put(key, pdf, PDF_CONTENT_TYPE).catch((error: unknown) => {
-      throw new DomainError(503, REPORT_UNAVAILABLE_MESSAGE, error);
+      throw new DomainError('report.unavailable', { cause: error });
     });
   }
 }

@@ -8,8 +8,6 @@ import { withStoredOriginals } from '../analysis/stored-originals.js';
 import { SketchReadingEntity } from './sketch-reading.entity.js';
 
 export const SKETCH_ENGINE = Symbol('SKETCH_ENGINE');
-/** The answer when the stored sketches cannot be read back (the store is down or failing): 503, try again. */
-export const SKETCHES_UNREADABLE_MESSAGE = 'Your sketches could not be read back from storage just now. Please try again in a moment.';
 
 /** Runs and records Process Your Sketch readings. */
 @Injectable()
@@ -29,13 +27,14 @@ export class SketchReadingService {
    * records it with the engine, model and duration. On any failure before it is recorded the
    * sketches are removed (`withStoredOriginals`), as for photos.
    * @returns the recorded reading (spec §7: description, details; with its drawing type, engine and duration)
-   * @throws DomainError 422 naming the file when a sketch cannot be decoded, 503 when the sketches
-   *   cannot be read back; AnalysisEngineError (502) from the engine; the database error otherwise
+   * @throws DomainError `analysis.image-undecodable` naming the file when a sketch cannot be decoded,
+   *   `sketch.sketches-unreadable` when the sketches cannot be read back; AnalysisEngineError
+   *   (`analysis.engine-failed`) from the engine; the database error otherwise
    */
   async read(job: ReadSketchesJob): Promise<AnalyzeSketchResponse> {
     const started = performance.now();
     const keys = job.images.map((image) => image.key);
-    const saved = await withStoredOriginals(this.storage, job.images, SKETCHES_UNREADABLE_MESSAGE, async (sketches) => {
+    const saved = await withStoredOriginals(this.storage, job.images, 'sketch.sketches-unreadable', async (sketches) => {
       const reading = await this.engine.read(sketches);
       return this.readings.save(
         this.readings.create({

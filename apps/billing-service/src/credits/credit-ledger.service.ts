@@ -2,9 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import {
-  BILLING_MESSAGES,
   DEFAULT_RESERVATION_TTL_SECONDS,
-  insufficientCreditsMessage,
   UNLIMITED_CREDITS,
   type ReservationResult,
   type ReserveCreditsJob,
@@ -55,8 +53,8 @@ export class CreditLedgerService {
    * unique `(user_id, reference)` and the whole statement rolls back; the first reservation is
    * answered then.
    * @returns the reservation id and the balance after it (`UNLIMITED_CREDITS` on the unlimited plan)
-   * @throws DomainError 409 `Insufficient credits for this generation (n over limit)` (spec §8) when
-   *   the balance is short; nothing is held then
+   * @throws DomainError `credits.insufficient` ('Insufficient credits for this generation (n over
+   *   limit)', spec §8) when the balance is short; nothing is held then
    */
   async reserve(job: ReserveCreditsJob): Promise<ReserveCreditsResult> {
     const unlimited = await this.isUnlimited(job.userId);
@@ -96,19 +94,20 @@ export class CreditLedgerService {
     );
     const balance = await this.balanceOf(job.userId);
     if (existing.length > 0) return { reservationId: existing[0].id, balance: unlimited ? UNLIMITED_CREDITS : balance };
-    throw new DomainError(409, insufficientCreditsMessage(Math.max(1, held - balance)));
+    throw new DomainError('credits.insufficient', { overBy: Math.max(1, held - balance) });
   }
 
   /**
    * Spends a reservation's credits (the provider call succeeded). Capturing twice is a no-op.
-   * @throws DomainError 404 for an unknown reservation; 409 for one already released or expired
+   * @throws DomainError `credits.reservation-not-found` for an unknown reservation;
+   *   `credits.reservation-not-held` for one already released or expired
    */
   async capture(reservationId: string): Promise<ReservationResult> {
     let captured: number | undefined;
     const result = await this.dataSource.transaction(async (manager): Promise<ReservationResult> => {
       const reservation = await this.lockReservation(manager, reservationId);
       if (reservation.status === 'released' || reservation.status === 'expired') {
-        throw new DomainError(409, BILLING_MESSAGES.reservationNotHeld);
+        throw new DomainError('credits.reservation-not-held');
       }
       if (reservation.status === 'reserved') {
         await manager.query(`UPDATE billing.credit_reservations SET status = 'captured' WHERE id = $1`, [reservationId]);
@@ -126,7 +125,8 @@ export class CreditLedgerService {
   /**
    * Gives a held reservation's credits back (the provider call failed). Releasing twice, or a
    * reservation that has expired, is a no-op.
-   * @throws DomainError 404 for an unknown reservation; 409 for one already captured
+   * @throws DomainError `credits.reservation-not-found` for an unknown reservation;
+   *   `credits.reservation-not-held` for one already captured
    */
   async release(reservationId: string): Promise<ReservationResult> {
     return this.returnReservation(reservationId, 'released');
@@ -184,7 +184,7 @@ export class CreditLedgerService {
       if (reservation.status === 'captured') {
         if (status === 'expired')
           return { reservationId, status: 'captured', balance: await this.readBalance(manager, reservation.user_id) };
-        throw new DomainError(409, BILLING_MESSAGES.reservationNotHeld);
+        throw new DomainError('credits.reservation-not-held');
       }
       if (reservation.status !== 'reserved') {
         return { reservationId, status: reservation.status, balance: await this.readBalance(manager, reservation.user_id) };
@@ -250,13 +250,13 @@ export class CreditLedgerService {
     return rows[0]?.balance ?? 0;
   }
 
-  /** @throws DomainError 404 for an unknown reservation */
+  /** @throws DomainError `credits.reservation-not-found` for an unknown reservation */
   private async lockReservation(manager: EntityManager, reservationId: string): Promise<ReservationRow> {
     const rows: ReservationRow[] = await manager.query(
       `SELECT id, user_id, amount, status FROM billing.credit_reservations WHERE id = $1 FOR UPDATE`,
       [reservationId],
     );
-    if (rows.length === 0) throw new DomainError(404, BILLING_MESSAGES.reservationNotFound);
+    if (rows.length === 0) throw new DomainError('credits.reservation-not-found');
     return rows[0];
   }
 }

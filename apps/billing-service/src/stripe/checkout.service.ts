@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type Stripe from 'stripe';
 import type { DataSource } from 'typeorm';
-import { BILLING_MESSAGES, PRICE_LOOKUP_KEYS, type SessionUrlResponse } from '@archlens/contracts/billing';
+import { PRICE_LOOKUP_KEYS, type SessionUrlResponse } from '@archlens/contracts/billing';
 import type { PaidPlanType } from '@archlens/contracts/plans';
 import { DomainError } from '@archlens/platform/messaging';
 import { SERVICE_DATA_SOURCE } from '@archlens/platform/worker-host';
@@ -29,8 +29,8 @@ export class CheckoutService {
    * customer, success URL `<APP_URL>/account?checkout=success`, cancel URL `<APP_URL>/pricing`,
    * `client_reference_id` and metadata `userId` (and `planType`, also on the subscription).
    * @returns `{url}` of the Stripe page
-   * @throws DomainError 503 'Payments are not configured' (no key, or no price for the plan); 502
-   *   when Stripe fails (its text stays in the log)
+   * @throws DomainError `billing.not-configured` (no key, or no price for the plan);
+   *   `billing.provider-failed` when Stripe fails (its text stays in the log)
    */
   async createCheckoutSession(userId: string, planType: PaidPlanType): Promise<SessionUrlResponse> {
     const stripe = this.stripe.client();
@@ -50,18 +50,19 @@ export class CheckoutService {
         subscription_data: { metadata },
       }),
     );
-    if (!session.url) throw new DomainError(502, BILLING_MESSAGES.providerFailed);
+    if (!session.url) throw new DomainError('billing.provider-failed');
     return { url: session.url };
   }
 
   /**
    * A billing portal session for the user's customer, returning to `<APP_URL>/account`.
-   * @throws DomainError 503 'Payments are not configured'; 404 when the user has no customer yet; 502 when Stripe fails
+   * @throws DomainError `billing.not-configured`; `billing.no-billing-account` when the user has no
+   *   customer yet; `billing.provider-failed` when Stripe fails
    */
   async createPortalSession(userId: string): Promise<SessionUrlResponse> {
     const stripe = this.stripe.client();
     const customer = await this.storedCustomer(userId);
-    if (!customer) throw new DomainError(404, BILLING_MESSAGES.noBillingAccount);
+    if (!customer) throw new DomainError('billing.no-billing-account');
     const session = await this.call(() => stripe.billingPortal.sessions.create({ customer, return_url: `${this.config.APP_URL}/account` }));
     return { url: session.url };
   }
@@ -96,7 +97,7 @@ export class CheckoutService {
   /**
    * The plan's price id: `STRIPE_PRICE_MONTHLY` / `STRIPE_PRICE_YEARLY` when configured, else the
    * active price with lookup key `archlens_pro_monthly` / `archlens_pro_yearly`.
-   * @throws DomainError 503 'Payments are not configured' when no such price exists
+   * @throws DomainError `billing.not-configured` when no such price exists
    */
   private async priceOf(stripe: Stripe, planType: PaidPlanType): Promise<string> {
     const configured = planType === 'monthly' ? this.config.STRIPE_PRICE_MONTHLY : this.config.STRIPE_PRICE_YEARLY;
@@ -107,18 +108,18 @@ export class CheckoutService {
     const list = await this.call(() => stripe.prices.list({ lookup_keys: [lookupKey], active: true, limit: 1 }));
     const price = list.data[0]?.id;
     if (!price)
-      throw new DomainError(503, BILLING_MESSAGES.notConfigured, new Error(`no active Stripe price with lookup key ${lookupKey}`));
+      throw new DomainError('billing.not-configured', { cause: new Error(`no active Stripe price with lookup key ${lookupKey}`) });
     this.prices.set(planType, price);
     return price;
   }
 
-  /** Runs a Stripe call; its failure becomes DomainError 502 with the SDK's error as the (logged) cause. */
+  /** Runs a Stripe call; its failure becomes DomainError `billing.provider-failed` with the SDK's error as the (logged) cause. */
   private async call<T>(request: () => Promise<T>): Promise<T> {
     try {
       return await request();
     } catch (error) {
       if (error instanceof DomainError) throw error;
-      throw new DomainError(502, BILLING_MESSAGES.providerFailed, error);
+      throw new DomainError('billing.provider-failed', { cause: error });
     }
   }
 }

@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import Stripe from 'stripe';
-import { BILLING_MESSAGES } from '@archlens/contracts/billing';
 import { DomainError } from '@archlens/platform/messaging';
 import { BILLING_CONFIG, type BillingConfig } from '../config.js';
 
@@ -32,26 +31,26 @@ export class StripeClient {
 
   /**
    * The SDK client.
-   * @throws DomainError 503 'Payments are not configured' when `STRIPE_SECRET_KEY` is unset (issue 15 point 6)
+   * @throws DomainError `billing.not-configured` when `STRIPE_SECRET_KEY` is unset
    */
   client(): Stripe {
-    if (!this.stripe) throw new DomainError(503, BILLING_MESSAGES.notConfigured);
+    if (!this.stripe) throw new DomainError('billing.not-configured');
     return this.stripe;
   }
 
   /**
    * Verifies a webhook delivery with `stripe.webhooks.constructEvent` over the exact payload.
    * @returns the verified event
-   * @throws DomainError 503 'Payments are not configured' without `STRIPE_WEBHOOK_SECRET`; 400
-   *   'Invalid signature' for a missing, forged, tampered or too old signature
+   * @throws DomainError `billing.not-configured` without `STRIPE_WEBHOOK_SECRET`;
+   *   `billing.invalid-signature` for a missing, forged, tampered or too old signature
    */
   verifyEvent(payload: string, signature: string): Stripe.Event {
     const secret = this.config.STRIPE_WEBHOOK_SECRET;
-    if (!secret) throw new DomainError(503, BILLING_MESSAGES.notConfigured);
+    if (!secret) throw new DomainError('billing.not-configured');
     try {
       return (this.stripe?.webhooks ?? Stripe.webhooks).constructEvent(payload, signature, secret);
     } catch (error) {
-      throw new DomainError(400, BILLING_MESSAGES.invalidSignature, error);
+      throw new DomainError('billing.invalid-signature', { cause: error });
     }
   }
 }

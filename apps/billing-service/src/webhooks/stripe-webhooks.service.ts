@@ -49,7 +49,7 @@ export class StripeWebhooksService {
   /**
    * Verifies and applies one delivery.
    * @param payload the raw body as text; @param signature the `stripe-signature` header
-   * @throws DomainError 400 'Invalid signature' (nothing changed), 503 'Payments are not configured'
+   * @throws DomainError `billing.invalid-signature` (nothing changed), `billing.not-configured`
    *   without a webhook secret; the database's error (Stripe then redelivers)
    */
   async handle(payload: string, signature: string): Promise<{ received: true }> {

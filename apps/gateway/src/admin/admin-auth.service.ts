@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { jwtVerify, SignJWT } from 'jose';
-import { ADMIN_MESSAGES, type AdminLoginRequest, type AdminLoginResponse } from '@archlens/contracts/leads';
+import type { AdminLoginRequest, AdminLoginResponse } from '@archlens/contracts/leads';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
+import { apiError } from '../http/api-error.js';
 import { ConfiguredCredentials, sameText } from '../security/configured-credentials.js';
 
 /** The admin token's `iss` claim: this gateway. */
@@ -51,11 +52,11 @@ export class AdminAuthService {
    * Checks the admin's credentials and issues a token. A wrong username costs the same argon2
    * verification as a wrong password (against a decoy hash of the same costs), so the answer's
    * timing does not tell which was wrong.
-   * @throws UnauthorizedException (401) `ADMIN_MESSAGES.invalidCredentials` for a wrong username or password
+   * @throws ApiException `admin.invalid-credentials` for a wrong username or password
    */
   async signIn(credentials: AdminLoginRequest): Promise<AdminLoginResponse> {
     if (!(await this.credentials.matches(credentials.username, credentials.password))) {
-      throw new UnauthorizedException(ADMIN_MESSAGES.invalidCredentials);
+      throw apiError('admin.invalid-credentials');
     }
     const expiresAtSeconds = Math.floor(Date.now() / 1000) + this.config.ADMIN_TOKEN_TTL_SECONDS;
     const token = await new SignJWT({})
@@ -95,11 +96,11 @@ export class AdminAuthService {
    * Checks an admin token: HS256 signature with `ADMIN_TOKEN_SECRET`, issuer, audience, not
    * expired, and its subject the configured admin.
    * @param audience `ADMIN_TOKEN_AUDIENCE` (the admin API, default) or `QUEUE_DASHBOARD_AUDIENCE` (a dashboard session)
-   * @throws UnauthorizedException (401) `ADMIN_MESSAGES.unauthorised`, with no detail, for a token
+   * @throws ApiException `admin.unauthorized`, with no detail, for a token
    *   that is missing, malformed, forged, expired or for another username
    */
   async verify(token: string | undefined, audience: string = ADMIN_TOKEN_AUDIENCE): Promise<AdminSession> {
-    if (!token) throw new UnauthorizedException(ADMIN_MESSAGES.unauthorised);
+    if (!token) throw apiError('admin.unauthorized');
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ['HS256'],
@@ -112,7 +113,7 @@ export class AdminAuthService {
       }
       return { username: payload.sub, expiresAt: new Date(payload.exp * 1000).toISOString() };
     } catch {
-      throw new UnauthorizedException(ADMIN_MESSAGES.unauthorised);
+      throw apiError('admin.unauthorized');
     }
   }
 }

@@ -1,6 +1,6 @@
-import { createParamDecorator, Injectable, UnauthorizedException, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { createParamDecorator, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
-import { ADMIN_MESSAGES } from '@archlens/contracts/leads';
+import { apiError } from '../http/api-error.js';
 import { AdminAuthService, type AdminSession } from './admin-auth.service.js';
 
 type RequestWithAdmin = Request & { admin?: AdminSession };
@@ -19,15 +19,15 @@ export function bearerTokenOf(header: string | undefined): string | undefined {
 }
 
 /**
- * Lets a request to the admin API through only with a valid admin token (spec §6; issue 13: every
- * `/api/admin/*` route but login, refused on the server); otherwise 401 `{message: "Unauthorized"}`
- * with no detail of why (missing, malformed, forged or expired).
+ * Lets a request to the admin API through only with a valid admin token (spec §6: every
+ * `/api/admin/*` route but login, refused on the server); otherwise `admin.unauthorized` (401
+ * `{code, message: "Unauthorized"}`) with no detail of why (missing, malformed, forged or expired).
  */
 @Injectable()
 export class AdminTokenGuard implements CanActivate {
   constructor(private readonly auth: AdminAuthService) {}
 
-  /** @returns true with `request.admin` set @throws UnauthorizedException without a valid token */
+  /** @returns true with `request.admin` set @throws ApiException `admin.unauthorized` without a valid token */
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<RequestWithAdmin>();
     request.admin = await this.auth.verify(bearerTokenOf(request.headers.authorization));
@@ -38,6 +38,6 @@ export class AdminTokenGuard implements CanActivate {
 /** The admin session of a request that passed `AdminTokenGuard`. */
 export const CurrentAdmin = createParamDecorator((_: unknown, context: ExecutionContext): AdminSession => {
   const admin = context.switchToHttp().getRequest<RequestWithAdmin>().admin;
-  if (!admin) throw new UnauthorizedException(ADMIN_MESSAGES.unauthorised);
+  if (!admin) throw apiError('admin.unauthorized');
   return admin;
 });

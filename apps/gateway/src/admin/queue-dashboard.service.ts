@@ -4,11 +4,11 @@ import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
 import { Queue } from 'bullmq';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { ADMIN_MESSAGES } from '@archlens/contracts/leads';
 import { API_PATHS, QUEUE_DASHBOARD_PATH } from '@archlens/contracts/paths';
 import { QUEUES } from '@archlens/contracts/queues';
 import { failFastRedisOptions } from '@archlens/platform/messaging';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
+import { sendApiError } from '../http/api-error.js';
 import { AdminAuthService, QUEUE_DASHBOARD_AUDIENCE } from './admin-auth.service.js';
 
 /** Name of the queue dashboard's session cookie (issue 17 point 4), sent only under `QUEUE_DASHBOARD_PATH`. */
@@ -78,7 +78,7 @@ export class QueueDashboardService implements OnApplicationShutdown {
     const sessionPath = API_PATHS.adminQueuesSession.slice(QUEUE_DASHBOARD_PATH.length);
     return (request: Request, response: Response, next: NextFunction) => {
       if (request.path === sessionPath) return next();
-      if (isJobWrite(request)) return response.status(403).json({ message: QUEUE_DASHBOARD_JOB_WRITES_REFUSED });
+      if (isJobWrite(request)) return response.status(403).json({ code: 'forbidden', message: QUEUE_DASHBOARD_JOB_WRITES_REFUSED });
       const token = (request.cookies as Record<string, string> | undefined)?.[QUEUE_DASHBOARD_COOKIE];
       this.auth.verify(token, QUEUE_DASHBOARD_AUDIENCE).then(
         () => {
@@ -87,7 +87,7 @@ export class QueueDashboardService implements OnApplicationShutdown {
         },
         () => {
           if (request.method === 'GET' && request.accepts(['json', 'html']) === 'html') return response.redirect(302, ADMIN_LOGIN_PAGE);
-          response.status(401).json({ message: ADMIN_MESSAGES.unauthorised });
+          sendApiError(response, { code: 'admin.unauthorized', params: {} });
         },
       );
     };

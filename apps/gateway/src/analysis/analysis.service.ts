@@ -50,7 +50,7 @@ export class AnalysisService {
 
   /**
    * Runs the job for stored originals and removes them when the job never ran.
-   * @throws DomainError (the worker's refusal, e.g. 422 for a file that does not decode),
+   * @throws DomainError (the worker's refusal, e.g. `analysis.image-undecodable` for a file that does not decode),
    *   NoWorkerError, ServiceUnavailableError, CommandTimeoutError, CommandFailedError from the
    *   queue. When the job never ran, the originals are removed here; when it ran and failed, the
    *   worker removed them; a job still running may yet record them (the sweep removes them if it

@@ -1,4 +1,4 @@
-import { ConflictException, Inject, Injectable, Logger, ServiceUnavailableException, UnauthorizedException } from '@nestjs/common';
+import { Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import {
   AUTH_MESSAGES,
   sealedPasswordContext,
@@ -8,11 +8,11 @@ import {
   type SignInRequest,
   type SignUpRequest,
 } from '@archlens/contracts/auth';
-import { UNAUTHORIZED_MESSAGE } from '@archlens/contracts/http';
 import { CommandClient } from '@archlens/platform/messaging';
 import { sealSecret } from '@archlens/platform/sealing';
-import { VIP_MESSAGES, type VipLoginRequest } from '@archlens/contracts/vip';
+import type { VipLoginRequest } from '@archlens/contracts/vip';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
+import { apiError } from '../http/api-error.js';
 import { ConfiguredCredentials } from '../security/configured-credentials.js';
 
 /** Answer to a VIP sign-in while `VIP_EMAIL` belongs to an ordinary account (an operator's fix). */
@@ -36,16 +36,16 @@ export class AccountsService {
   }
 
   /**
-   * VIP access (issue 15; spec §2 /vip-login, §6): the configured VIP credentials sign in as the
+   * VIP access (spec §2 /vip-login, §6): the configured VIP credentials sign in as the
    * VIP account (`VIP_EMAIL`, created on first use), put on the unlimited plan by billing-service
    * (credits shown as Unlimited, no credit checks).
    * @returns the VIP user, with its subscription
-   * @throws UnauthorizedException (401) `Invalid VIP credentials` for wrong credentials or with VIP access not configured
+   * @throws ApiException `vip.invalid-credentials` for wrong credentials or with VIP access not configured
    * @throws ServiceUnavailableException (503) `VIP_MESSAGES.unavailable` when an ordinary account holds
    *   `VIP_EMAIL` (auth-service refuses to make it the VIP and logs why)
    */
   async vipSignIn(body: VipLoginRequest): Promise<PublicUser> {
-    if (!(await this.vip.matches(body.username, body.password))) throw new UnauthorizedException(VIP_MESSAGES.invalid);
+    if (!(await this.vip.matches(body.username, body.password))) throw apiError('vip.invalid-credentials');
     const result = await this.commands.request('auth.ensure-vip-user', { email: this.config.VIP_EMAIL, firstName: 'VIP' });
     if (!result.ok) {
       this.logger.error(
@@ -58,29 +58,29 @@ export class AccountsService {
   }
 
   /**
-   * @throws ConflictException (409) when the e-mail already has an account, or is `VIP_EMAIL` (the VIP
+   * @throws ApiException `auth.email-taken` when the e-mail already has an account, or is `VIP_EMAIL` (the VIP
    *   account's address is never an ordinary account's: see `vipSignIn`)
    */
   async signUp(body: SignUpRequest): Promise<PublicUser> {
-    if (body.email.trim().toLowerCase() === this.config.VIP_EMAIL.toLowerCase()) throw new ConflictException(AUTH_MESSAGES.emailTaken);
+    if (body.email.trim().toLowerCase() === this.config.VIP_EMAIL.toLowerCase()) throw apiError('auth.email-taken');
     const result = await this.commands.request('auth.sign-up', {
       email: body.email,
       firstName: body.first_name,
       lastName: body.last_name,
       sealedPassword: this.seal('auth.sign-up', body),
     });
-    if (!result.ok) throw new ConflictException(AUTH_MESSAGES.emailTaken);
+    if (!result.ok) throw apiError('auth.email-taken');
     return result.user;
   }
 
   /**
-   * @returns the user, and whether the password was a temporary one (now used up, issue 12)
-   * @throws UnauthorizedException (401), the same for an unknown e-mail, a wrong password and a used
+   * @returns the user, and whether the password was a temporary one (now used up)
+   * @throws ApiException `auth.invalid-credentials`, the same for an unknown e-mail, a wrong password and a used
    *   or expired temporary password
    */
   async signIn(body: SignInRequest): Promise<{ user: PublicUser; usedTemporaryPassword: boolean }> {
     const result = await this.commands.request('auth.sign-in', { email: body.email, sealedPassword: this.seal('auth.sign-in', body) });
-    if (!result.ok) throw new UnauthorizedException(AUTH_MESSAGES.invalidCredentials);
+    if (!result.ok) throw apiError('auth.invalid-credentials');
     return { user: result.user, usedTemporaryPassword: result.usedTemporaryPassword };
   }
 
@@ -94,11 +94,11 @@ export class AccountsService {
   }
 
   /**
-   * The user with the subscription billing-service holds (issue 15: status, plan, credits_remaining,
+   * The user with the subscription billing-service holds (status, plan, credits_remaining,
    * currentPeriodEnd; null before any plan), both asked at once. When billing-service cannot answer
    * the user is still returned, with the subscription auth-service gave (null), and the miss logged:
    * a signed-in user is never signed out because billing is down.
-   * @throws UnauthorizedException when the account no longer exists
+   * @throws ApiException `auth.unauthorized` when the account no longer exists
    */
   async getUser(userId: string): Promise<PublicUser> {
     const [result, account] = await Promise.all([
@@ -108,7 +108,7 @@ export class AccountsService {
         return null;
       }),
     ]);
-    if (!result.ok) throw new UnauthorizedException(UNAUTHORIZED_MESSAGE);
+    if (!result.ok) throw apiError('auth.unauthorized');
     return account ? { ...result.user, subscription: account.subscription } : result.user;
   }
 

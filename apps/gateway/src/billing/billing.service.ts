@@ -1,13 +1,8 @@
-import { BadRequestException, Injectable, PayloadTooLargeException } from '@nestjs/common';
-import {
-  BILLING_MESSAGES,
-  handleStripeWebhookJobSchema,
-  type SessionUrlResponse,
-  type StripeWebhookResponse,
-} from '@archlens/contracts/billing';
+import { Injectable } from '@nestjs/common';
+import { handleStripeWebhookJobSchema, type SessionUrlResponse, type StripeWebhookResponse } from '@archlens/contracts/billing';
 import type { PaidPlanType } from '@archlens/contracts/plans';
 import { CommandClient } from '@archlens/platform/messaging';
-import { BODY_MESSAGES } from '../http/body-parsers.js';
+import { apiError } from '../http/api-error.js';
 
 /**
  * The most characters of a webhook's body and of its `stripe-signature` header that the
@@ -29,7 +24,7 @@ export class BillingService {
 
   /**
    * @returns `{url}` of a Stripe Checkout page for the plan
-   * @throws DomainError 503 'Payments are not configured' (no key), 502 when Stripe fails; the queue's errors
+   * @throws DomainError `billing.not-configured` (no key), `billing.provider-failed` when Stripe fails; the queue's errors
    */
   checkout(userId: string, planType: PaidPlanType): Promise<SessionUrlResponse> {
     return this.commands.request('billing.create-checkout-session', { userId, planType });
@@ -37,7 +32,8 @@ export class BillingService {
 
   /**
    * @returns `{url}` of the user's Stripe billing portal
-   * @throws DomainError 503 'Payments are not configured', 404 with no customer yet, 502; the queue's errors
+   * @throws DomainError `billing.not-configured`, `billing.no-billing-account` with no customer yet,
+   *   `billing.provider-failed`; the queue's errors
    */
   portal(userId: string): Promise<SessionUrlResponse> {
     return this.commands.request('billing.create-portal-session', { userId });
@@ -47,18 +43,17 @@ export class BillingService {
    * Passes one webhook delivery on: the exact body as text and the `stripe-signature` header, each
    * first held to what the job takes (`STRIPE_WEBHOOK_LIMITS`), so that nothing the job's schema
    * would refuse is queued (it would be a 500, not a refusal).
-   * @throws BadRequestException 400 'Invalid signature' when the body or the header is missing, or
-   *   the header is longer than the job takes (no Stripe signature is); PayloadTooLargeException 413
-   *   'Request body too large.' (`BODY_MESSAGES.tooLarge`, the body parser's own text) for a body
-   *   longer than the job takes; nothing queued in all three. DomainError 400 'Invalid signature'
-   *   from billing-service for a bad one
+   * @throws ApiException `billing.invalid-signature` when the body or the header is missing, or
+   *   the header is longer than the job takes (no Stripe signature is); `request.too-large` (the body
+   *   parser's own answer) for a body longer than the job takes; nothing queued in all three.
+   *   DomainError `billing.invalid-signature` from billing-service for a bad one
    */
   webhook(body: unknown, signature: string | undefined): Promise<StripeWebhookResponse> {
-    if (!Buffer.isBuffer(body) || body.length === 0) throw new BadRequestException(BILLING_MESSAGES.invalidSignature);
+    if (!Buffer.isBuffer(body) || body.length === 0) throw apiError('billing.invalid-signature');
     const payload = body.toString('utf8');
-    if (payload.length > STRIPE_WEBHOOK_LIMITS.payloadChars) throw new PayloadTooLargeException(BODY_MESSAGES.tooLarge);
+    if (payload.length > STRIPE_WEBHOOK_LIMITS.payloadChars) throw apiError('request.too-large');
     if (!signature || signature.length > STRIPE_WEBHOOK_LIMITS.signatureChars) {
-      throw new BadRequestException(BILLING_MESSAGES.invalidSignature);
+      throw apiError('billing.invalid-signature');
     }
     return this.commands.request('billing.handle-stripe-webhook', { payload, signature });
   }

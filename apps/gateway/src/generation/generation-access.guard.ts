@@ -1,7 +1,7 @@
-import { ForbiddenException, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
-import { GENERATION_MESSAGES } from '@archlens/contracts/generation';
 import { CommandClient } from '@archlens/platform/messaging';
+import { apiError } from '../http/api-error.js';
 import { userIdOf } from '../sessions/session.guard.js';
 
 /**
@@ -17,13 +17,13 @@ export class GenerationAccessGuard implements CanActivate {
 
   /**
    * @returns true for a Pro user
-   * @throws ForbiddenException 403 `GENERATION_MESSAGES.proRequired` for anyone else; billing's
+   * @throws ApiException `generation.pro-required` for anyone else; billing's
    *   NoWorkerError (503) or CommandTimeoutError (504) when it cannot say
    */
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const userId = userIdOf(context.switchToHttp().getRequest<Request>());
     const account = await this.commands.request('billing.get-account', { userId });
-    if (account.subscription?.status !== 'active') throw new ForbiddenException(GENERATION_MESSAGES.proRequired);
+    if (account.subscription?.status !== 'active') throw apiError('generation.pro-required');
     return true;
   }
 }

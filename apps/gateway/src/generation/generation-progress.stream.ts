@@ -48,7 +48,7 @@ export class GenerationProgressStream {
    * Opens the stream on `response` and keeps it until it ends. It listens before it asks the
    * worker where the job stands, so a report made meanwhile is held and sent, not lost.
    * @throws TooManyRequestsException 429 when the user already holds `MAX_OPEN_STREAMS_PER_USER`;
-   *   DomainError 404 `Generation not found.` for another user's job; ServiceUnavailableError
+   *   DomainError `generation.not-found` for another user's job; ServiceUnavailableError
    *   (503) when Redis cannot be reached; NoWorkerError (503) without a generation worker; all
    *   before anything is sent
    */

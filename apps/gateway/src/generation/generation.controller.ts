@@ -5,7 +5,6 @@ import {
   Header,
   HttpCode,
   Logger,
-  NotFoundException,
   Param,
   Post,
   Res,
@@ -16,13 +15,13 @@ import {
 } from '@nestjs/common';
 import type { Response } from 'express';
 import {
-  GENERATION_MESSAGES,
   GENERATION_TOTAL_HEADER,
   generationDownloadFileName,
   type GenerateResponse,
   type GenerationHistoryResponse,
 } from '@archlens/contracts/generation';
 import type { StoredOriginal } from '../analysis/originals.storage-engine.js';
+import { apiError } from '../http/api-error.js';
 import { CurrentUserId, SessionGuard } from '../sessions/session.guard.js';
 import { GenerationAccessGuard } from './generation-access.guard.js';
 import { GenerationAllowanceInterceptor } from './generation-allowance.interceptor.js';
@@ -77,7 +76,7 @@ export class GenerationController {
   @Get('generations/:jobId/events')
   async events(@CurrentUserId() userId: string, @Param('jobId') jobId: string, @Res() response: Response): Promise<void> {
     const id = generationIdSchema.safeParse(jobId);
-    if (!id.success) throw new NotFoundException(GENERATION_MESSAGES.notFound);
+    if (!id.success) throw apiError('generation.not-found');
     await this.progress.open(userId, id.data, response);
   }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, Injectable } from '@nestjs/common';
 import {
   GENERATION_FILE_FIELDS,
   GENERATION_HISTORY_LIMIT,
@@ -14,6 +14,7 @@ import { CommandClient, CommandTimeoutError, NoWorkerError, ServiceUnavailableEr
 import { ObjectStorage } from '@archlens/platform/storage';
 import { z } from 'zod';
 import type { StoredOriginal } from '../analysis/originals.storage-engine.js';
+import { apiError } from '../http/api-error.js';
 
 /** A generation id as the contract has it (a UUID); anything else names no generation. */
 export const generationIdSchema = z.string().uuid();
@@ -65,8 +66,9 @@ export class GenerationService {
    * @param fields the multipart text fields (`generateFieldsSchema`)
    * @throws BadRequestException 400 for a field that fails the contract or no sketch (spec §5
    *   'Please upload a sketch to generate images.'): the stored files are removed first;
-   *   DomainError 409 'Insufficient credits for this generation (n over limit)', 502 with the
-   *   provider's message, 503 'not configured'; the queue's NoWorkerError, ServiceUnavailableError,
+   *   DomainError `credits.insufficient` ('Insufficient credits for this generation (n over
+   *   limit)'), `generation.provider-failed` with the provider's message,
+   *   `generation.provider-not-configured`; the queue's NoWorkerError, ServiceUnavailableError,
    *   CommandTimeoutError (the stored files are removed when the job never ran)
    */
   async generate(userId: string, files: StoredOriginal[], fields: unknown): Promise<GenerateResponse> {
@@ -117,14 +119,14 @@ export class GenerationService {
   /**
    * One image of the user's generation, opened for streaming.
    * @param jobId the path's job id; @param index the path's 0-based index
-   * @throws NotFoundException 404 `Generation not found.` for a job id that is not a UUID or an index
-   *   that is not 0 to 3 (nothing queued); DomainError 404 with the same text for another user's job,
+   * @throws ApiException `generation.not-found` for a job id that is not a UUID or an index
+   *   that is not 0 to 3 (nothing queued); DomainError with the same code for another user's job,
    *   an unknown or unfinished one; the queue's errors; the store's error when the image cannot be opened
    */
   async image(userId: string, jobId: string, index: string): Promise<GeneratedImageDownload> {
     const id = generationIdSchema.safeParse(jobId);
     const position = imageIndexSchema.safeParse(index);
-    if (!id.success || !position.success) throw new NotFoundException(GENERATION_MESSAGES.notFound);
+    if (!id.success || !position.success) throw apiError('generation.not-found');
     const image = await this.commands.request('generation.get-image', { userId, jobId: id.data, index: position.data });
     return { stream: await this.storage.getStream(image.key), bytes: image.bytes, index: position.data };
   }

@@ -1,28 +1,35 @@
-import { Catch, HttpException, HttpStatus, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { errorStatus, errorText, genericErrorCode, type ErrorReference, type ErrorResponse } from '@archlens/contracts/errors';
+import { JOBS } from '@archlens/contracts/queues';
 import { CommandTimeoutError, DomainError, NoWorkerError, ServiceUnavailableError } from '@archlens/platform/messaging';
+import { ApiException, errorBodyOf } from './api-error.js';
 import { requestIdOf } from './request-id.middleware.js';
 import { retryAfterSecondsOf } from './too-many-requests.exception.js';
 
-/** What a client reads for any failure that is not the product's own (issue 11: a generic message). */
-export const GENERIC_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
+/** What a client reads for any failure that is not the product's own (code `internal`). */
+export const GENERIC_ERROR_MESSAGE = errorText('internal');
 
 /**
- * Every error leaves the gateway as JSON `{message}` with the right status (spec §7). Only the
- * product's own errors carry their text to the client (issue 11): HTTP exceptions the gateway
- * raises, a service's `DomainError` (its status and message), a missing worker (503), Redis
- * unreachable (503), no answer in time (504). Anything else (a worker's database or SDK error, a
- * bug) answers 500 with `GENERIC_ERROR_MESSAGE` and `requestId`, and the full error is logged with
- * the same request id, which the worker's log line for the job also names. An HTTP exception
- * carrying `retryAfterSeconds` (a 429 from an abuse limit, a 503 "busy") also sets `Retry-After`.
+ * The one place where an error becomes HTTP: every error leaves the gateway as JSON
+ * `{code, message}` (`errorResponseSchema`; spec §7: the SPA shows `{status}: {body}`).
+ * - A code of the error catalogue (a service's `DomainError`, the gateway's `apiError`, a missing
+ *   worker, Redis unreachable, no answer in time): the catalogue's status and text, and `params`
+ *   when the text has any.
+ * - Any other HTTP exception the gateway raises: its own status and text, and the generic code of
+ *   its status (`genericErrorCode`: `bad-request`, `not-found`, …).
+ * - Anything else (a worker's database or SDK error, a bug): 500, code `internal`,
+ *   `GENERIC_ERROR_MESSAGE` with the request id, and `requestId`; the full error is logged with
+ *   the same request id, which the worker's log line for the job also names.
+ * An HTTP exception carrying `retryAfterSeconds` (a 429 from an abuse limit, a 503 "busy") also
+ * sets `Retry-After`.
  */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('ApiExceptionFilter');
 
   /**
-   * Answers one error as JSON `{message}`: the status and text `describe` gives, else 500 with
-   * `GENERIC_ERROR_MESSAGE`, the request id and `requestId` (the whole error logged as an error);
+   * Answers one error as `describe` gives it, else as a 500 (the whole error logged as an error);
    * the product's own 5xx are logged as warnings. Sets `Retry-After` (whole seconds) for an HTTP
    * exception that carries `retryAfterSeconds`. Once the headers are sent (a stream that failed
    * midway) it only logs.
@@ -36,29 +43,41 @@ export class ApiExceptionFilter implements ExceptionFilter {
       const detail = exception instanceof Error ? (exception.stack ?? exception.message) : String(exception);
       this.logger.error(`request ${requestId}: ${detail}`);
     } else if (known.status >= 500) {
-      this.logger.warn(`request ${requestId}: ${known.status} ${known.message}`);
+      this.logger.warn(`request ${requestId}: ${known.status} ${known.body.code} ${known.body.message}`);
     }
     if (response.headersSent) return;
     const retryAfter = exception instanceof HttpException ? retryAfterSecondsOf(exception) : undefined;
     if (retryAfter !== undefined) response.setHeader('Retry-After', String(retryAfter));
-    if (known) response.status(known.status).json({ message: known.message });
+    if (known) response.status(known.status).json(known.body);
     else
-      response.status(HttpStatus.INTERNAL_SERVER_ERROR).json({ message: `${GENERIC_ERROR_MESSAGE} (request id ${requestId})`, requestId });
+      response
+        .status(errorStatus('internal'))
+        .json({ code: 'internal', message: `${GENERIC_ERROR_MESSAGE} (request id ${requestId})`, requestId } satisfies ErrorResponse);
   }
 
-  /** The status and client text of the product's own errors; undefined for anything else. */
-  private describe(exception: unknown): { status: number; message: string } | undefined {
+  /** The status and body of the product's own errors; undefined for anything else. */
+  private describe(exception: unknown): { status: number; body: ErrorResponse } | undefined {
+    const reference = referenceOf(exception);
+    if (reference) return { status: errorStatus(reference.code), body: errorBodyOf(reference) };
     if (exception instanceof HttpException) {
       const body = exception.getResponse();
       const raw = typeof body === 'string' ? body : (body as { message?: unknown }).message;
       const message = Array.isArray(raw) ? raw.join('; ') : typeof raw === 'string' ? raw : exception.message;
-      return { status: exception.getStatus(), message };
+      const status = exception.getStatus();
+      return { status, body: { code: genericErrorCode(status), message } };
     }
-    if (exception instanceof DomainError) return { status: exception.status, message: exception.message };
-    if (exception instanceof NoWorkerError || exception instanceof ServiceUnavailableError) {
-      return { status: HttpStatus.SERVICE_UNAVAILABLE, message: exception.message };
-    }
-    if (exception instanceof CommandTimeoutError) return { status: HttpStatus.GATEWAY_TIMEOUT, message: exception.message };
     return undefined;
   }
+}
+
+/** The catalogue code an error names, if it names one. */
+function referenceOf(exception: unknown): ErrorReference | undefined {
+  if (exception instanceof ApiException) return exception.reference;
+  if (exception instanceof DomainError) return exception.toReference();
+  if (exception instanceof NoWorkerError) return { code: 'service.not-running', params: { queue: exception.queue } };
+  if (exception instanceof ServiceUnavailableError) return { code: 'service.unavailable', params: {} };
+  if (exception instanceof CommandTimeoutError) {
+    return { code: 'service.timeout', params: { queue: JOBS[exception.job].queue, timeoutMs: exception.timeoutMs } };
+  }
+  return undefined;
 }

@@ -17,7 +17,7 @@ function echoApp() {
   return app;
 }
 
-describe('bodyParsers (issue 11: per-route raw bodies)', () => {
+describe('bodyParsers (per-route raw bodies)', () => {
   it('hands a raw route the exact bytes it received, whatever their content type', async () => {
     const payload = '{"id":"evt_1",  "type":"x"}\n'; // spacing and newline kept: a signature covers them
     const res = await request(echoApp()).post('/api/webhooks/example').set('Content-Type', 'application/json').send(payload).expect(200);
@@ -29,19 +29,23 @@ describe('bodyParsers (issue 11: per-route raw bodies)', () => {
     const ok = await request(app).post('/api/form').send({ email: 'a@example.com' }).expect(200);
     expect(ok.body).toEqual({ raw: false, body: { email: 'a@example.com' }, unread: null });
     const bad = await request(app).post('/api/form').set('Content-Type', 'application/json').send('{"email":').expect(400);
-    expect(bad.body).toEqual({ message: 'Malformed JSON body.' });
+    expect(bad.body).toEqual({ code: 'request.malformed-json', message: 'Malformed JSON body.' });
     const big = await request(app)
       .post('/api/form')
       .send({ text: 'x'.repeat(200_000) })
       .expect(413);
-    expect(big.body).toEqual({ message: 'Request body too large.' });
+    expect(big.body).toEqual({ code: 'request.too-large', message: 'Request body too large.' });
   });
 
   it('answers JSON that is not an object or a list with 400 and says the body must be an object', async () => {
     const app = echoApp();
     for (const body of ['"text"', '42', 'true', 'null', ' "padded" ']) {
       const res = await request(app).post('/api/form').set('Content-Type', 'application/json').send(body);
-      expect([body, res.status, res.body]).toEqual([body, 400, { message: 'The request body must be a JSON object.' }]);
+      expect([body, res.status, res.body]).toEqual([
+        body,
+        400,
+        { code: 'request.not-an-object', message: 'The request body must be a JSON object.' },
+      ]);
     }
   });
 
@@ -58,7 +62,11 @@ describe('bodyParsers (issue 11: per-route raw bodies)', () => {
       expect([charset, res.status, res.body]).toEqual([
         charset,
         415,
-        { message: `Unsupported charset "${named}": send the JSON body as UTF-8.` },
+        {
+          code: 'request.unsupported-charset',
+          message: `Unsupported charset "${named}": send the JSON body as UTF-8.`,
+          params: { charset: named },
+        },
       ]);
     }
     const utf8 = await request(app).post('/api/form').set('Content-Type', 'application/json; charset=UTF-8').send('{"a":1}').expect(200);
@@ -71,7 +79,10 @@ describe('bodyParsers (issue 11: per-route raw bodies)', () => {
       .set('Content-Type', 'application/json')
       .set('Content-Encoding', 'x-unknown')
       .send('{"a":1}');
-    expect([res.status, res.body]).toEqual([415, { message: 'Unsupported content encoding "x-unknown".' }]);
+    expect([res.status, res.body]).toEqual([
+      415,
+      { code: 'request.unsupported-encoding', message: 'Unsupported content encoding "x-unknown".', params: { encoding: 'x-unknown' } },
+    ]);
   });
 
   it('marks a body of another content type as unread (for a JSON route to refuse with 415), and leaves no body undefined', async () => {

@@ -1,7 +1,9 @@
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { EMAIL_CLIPBOARD_BODY_BYTES } from '@archlens/contracts/clipboard';
+import { errorStatus, errorText, genericErrorCode, type ErrorReference, type ErrorResponse } from '@archlens/contracts/errors';
 import { API_PATHS } from '@archlens/contracts/paths';
 import { EMAIL_ANALYSIS_BODY_BYTES } from '@archlens/contracts/reports';
+import { errorBodyOf } from './api-error.js';
 
 /**
  * Largest body the API reads, in bytes; every JSON route takes a small form, and a webhook's event is
@@ -21,18 +23,18 @@ export const JSON_BODY_LIMITS: Readonly<Record<string, number>> = {
   [API_PATHS.emailAnalysis]: EMAIL_ANALYSIS_BODY_BYTES,
 };
 
-/** The answers to a body the gateway cannot read, by what is wrong with it. */
+/** The answers to a body the gateway cannot read, by what is wrong with it (texts of the `request.*` codes). */
 export const BODY_MESSAGES = {
-  malformed: 'Malformed JSON body.',
-  tooLarge: 'Request body too large.',
+  malformed: errorText('request.malformed-json'),
+  tooLarge: errorText('request.too-large'),
   /** Valid JSON that is not an object (a string, a number, `true`, `null`, or a list: see `ZodBodyPipe`). */
-  notAnObject: 'The request body must be a JSON object.',
+  notAnObject: errorText('request.not-an-object'),
   /** JSON is read as UTF-8 only (RFC 8259 §8.1); `charset` as the client sent it. */
-  unsupportedCharset: (charset: string) => `Unsupported charset "${charset}": send the JSON body as UTF-8.`,
+  unsupportedCharset: (charset: string) => errorText('request.unsupported-charset', { charset }),
   /** `encoding` as the client sent it in `Content-Encoding`. */
-  unsupportedEncoding: (encoding: string) => `Unsupported content encoding "${encoding}".`,
-  /** A body of another content type (text/plain, a form, none named) sent to a JSON route (415; see `UnreadBody`). */
-  notJson: 'Send the body as application/json.',
+  unsupportedEncoding: (encoding: string) => errorText('request.unsupported-encoding', { encoding }),
+  /** A body of another content type (text/plain, a form, none named) sent to a JSON route (see `UnreadBody`). */
+  notJson: errorText('request.not-json'),
 } as const;
 
 /**
@@ -71,31 +73,37 @@ function isJson(text: unknown): boolean {
   }
 }
 
-/** The status and `{message}` of a body that could not be read. */
-function refusalOf(error: BodyError): { status: number; message: string } {
+/** The code of a body that could not be read, by body-parser's error type; undefined for another error. */
+function codeOf(error: BodyError): ErrorReference | undefined {
   switch (error.type) {
     case 'entity.too.large':
-      return { status: 413, message: BODY_MESSAGES.tooLarge };
+      return { code: 'request.too-large', params: {} };
     case 'charset.unsupported':
-      return { status: 415, message: BODY_MESSAGES.unsupportedCharset(echoed(error.charset).toUpperCase()) };
+      return { code: 'request.unsupported-charset', params: { charset: echoed(error.charset).toUpperCase() } };
     case 'encoding.unsupported':
-      return { status: 415, message: BODY_MESSAGES.unsupportedEncoding(echoed(error.encoding)) };
+      return { code: 'request.unsupported-encoding', params: { encoding: echoed(error.encoding) } };
     case 'entity.parse.failed':
-      return { status: 400, message: isJson(error.body) ? BODY_MESSAGES.notAnObject : BODY_MESSAGES.malformed };
-    default: {
-      const status = error.status && error.status >= 400 && error.status < 500 ? error.status : 400;
-      return { status, message: BODY_MESSAGES.malformed };
-    }
+      return { code: isJson(error.body) ? 'request.not-an-object' : 'request.malformed-json', params: {} };
+    default:
+      return undefined;
   }
 }
 
+/** The status and body of a body that could not be read; another 4xx of body-parser's keeps its status with the generic code. */
+function refusalOf(error: BodyError): { status: number; body: ErrorResponse } {
+  const reference = codeOf(error);
+  if (reference) return { status: errorStatus(reference.code), body: errorBodyOf(reference) };
+  const status = error.status && error.status >= 400 && error.status < 500 ? error.status : 400;
+  return { status, body: { code: status === 400 ? 'request.malformed-json' : genericErrorCode(status), message: BODY_MESSAGES.malformed } };
+}
+
 /**
- * The request body readers of the API, chosen per route (issue 11: "per-route raw bodies
- * possible"): routes listed in `rawPaths` (for example a payment provider's webhook, whose
+ * The request body readers of the API, chosen per route: routes listed in `rawPaths` (for
+ * example a payment provider's webhook, whose
  * signature is computed over the exact bytes) get the untouched body as a Buffer in `request.body`;
- * every other route gets JSON. A body that cannot be read answers `{message}`: 400 for malformed
- * JSON or JSON that is not an object, 413 past `BODY_LIMIT` (or the route's `JSON_BODY_LIMITS`), 415 for a charset other than UTF-8 or
- * an unknown `Content-Encoding`.
+ * every other route gets JSON. A body that cannot be read answers `{code, message}`: 400 for
+ * malformed JSON or JSON that is not an object, 413 past `BODY_LIMIT` (or the route's
+ * `JSON_BODY_LIMITS`), 415 for a charset other than UTF-8 or an unknown `Content-Encoding`.
  *
  * Off the raw paths `request.body` is then: the parsed JSON (`{}` for an `application/json` body of
  * no bytes); `undefined` when the request carries no body at all (`Content-Length: 0` or none, of
@@ -118,8 +126,8 @@ export function bodyParsers(rawPaths: readonly string[]): RequestHandler[] {
   const choose: RequestHandler = (request, response, next) => (rawPaths.includes(request.path) ? raw : readJson)(request, response, next);
   const refuse = (error: BodyError, _request: Request, response: Response, next: NextFunction) => {
     if (!error) return next();
-    const { status, message } = refusalOf(error);
-    response.status(status).json({ message });
+    const { status, body } = refusalOf(error);
+    response.status(status).json(body);
   };
   return [choose, refuse as unknown as RequestHandler];
 }

@@ -8,6 +8,7 @@ import {
 } from '@nestjs/common';
 import { lastValueFrom, throwError } from 'rxjs';
 import { DomainError } from '@archlens/platform/messaging';
+import { apiError } from './api-error.js';
 import { TooManyRequestsException } from './too-many-requests.exception.js';
 import { giveBackOnInputRefusal, isInputRefusal } from './input-refusal.js';
 
@@ -18,7 +19,8 @@ describe('isInputRefusal', () => {
       new PayloadTooLargeException('x'),
       new UnsupportedMediaTypeException('x'),
       new UnprocessableEntityException('x'),
-      new DomainError(422, 'x'),
+      new DomainError('analysis.image-undecodable', { fileName: 'x.jpg' }),
+      apiError('request.invalid', { reason: 'x' }),
     ]) {
       expect([error.constructor.name, isInputRefusal(error)]).toEqual([error.constructor.name, true]);
     }
@@ -27,7 +29,8 @@ describe('isInputRefusal', () => {
   it('is false for a limit reached (429), a refusal of who asks (403), a conflict (409) and any other error', () => {
     expect(isInputRefusal(new TooManyRequestsException('x', 10))).toBe(false);
     expect(isInputRefusal(new ForbiddenException('x'))).toBe(false);
-    expect(isInputRefusal(new DomainError(409, 'x'))).toBe(false);
+    expect(isInputRefusal(apiError('generation.pro-required'))).toBe(false);
+    expect(isInputRefusal(new DomainError('credits.insufficient', { overBy: 10 }))).toBe(false);
     expect(isInputRefusal(new Error('x'))).toBe(false);
   });
 });

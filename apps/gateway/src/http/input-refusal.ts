@@ -1,5 +1,6 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
 import { catchError, defer, type MonoTypeOperatorFunction } from 'rxjs';
+import { errorStatus } from '@archlens/contracts/errors';
 import { DomainError } from '@archlens/platform/messaging';
 
 /**
@@ -16,11 +17,12 @@ export const INPUT_REFUSAL_STATUSES: ReadonlySet<number> = new Set([
 
 /**
  * True when `error` answers with one of `INPUT_REFUSAL_STATUSES`: an HTTP exception the gateway
- * raised, or a service's `DomainError` (as `ApiExceptionFilter` answers them).
+ * raised, or a service's `DomainError` (its code's status in the error catalogue, as
+ * `ApiExceptionFilter` answers it).
  */
 export function isInputRefusal(error: unknown): boolean {
   if (error instanceof HttpException) return INPUT_REFUSAL_STATUSES.has(error.getStatus());
-  if (error instanceof DomainError) return INPUT_REFUSAL_STATUSES.has(error.status);
+  if (error instanceof DomainError) return INPUT_REFUSAL_STATUSES.has(errorStatus(error.code));
   return false;
 }
 

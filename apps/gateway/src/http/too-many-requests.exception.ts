@@ -21,7 +21,7 @@ export function retryAfterSecondsOf(exception: HttpException): number | undefine
 
 /**
  * 429 Too Many Requests (RFC 6585 §4) with a readable message and the wait before the next try
- * (issue "Foundation" point 5: abuse limits). Leaves the gateway as `{message}` with `Retry-After`.
+ * (abuse limits). Leaves the gateway as `{code: 'too-many-requests', message}` with `Retry-After`.
  */
 export class TooManyRequestsException extends HttpException implements RetryAfterHint {
   /** Whole seconds until the limit lets the client through again (at least 1). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { BadRequestException, UnsupportedMediaTypeException } from '@nestjs/common';
 import { z } from 'zod';
+import { ApiException } from './api-error.js';
 import { UnreadBody } from './body-parsers.js';
 import { ZodBodyPipe } from './zod-body.pipe.js';
 
@@ -12,14 +12,18 @@ function refusal(body: unknown): string | undefined {
     pipe.transform(body);
     return undefined;
   } catch (error) {
-    expect(error).toBeInstanceOf(BadRequestException);
-    return (error as BadRequestException).message;
+    expect(error).toBeInstanceOf(ApiException);
+    expect((error as ApiException).getStatus()).toBe(400);
+    return (error as ApiException).message;
   }
 }
 
 describe('ZodBodyPipe', () => {
   it('answers the first issue of a field with its contract text, and reads no body as {}', () => {
     expect(refusal({ email: 42 })).toBe('Please fill in all fields.');
+    expect(() => pipe.transform({ email: 42 })).toThrow(
+      expect.objectContaining({ reference: { code: 'request.invalid', params: { reason: 'Please fill in all fields.' } } }),
+    );
     expect(refusal(undefined)).toBe('Please fill in all fields.');
     expect(refusal({ email: 'a@b.co' })).toBeUndefined();
   });
@@ -29,6 +33,7 @@ describe('ZodBodyPipe', () => {
     expect(refusal([])).toBe('The request body must be a JSON object.');
     expect(refusal(null)).toBe('The request body must be a JSON object.');
     expect(refusal('text')).toBe('The request body must be a JSON object.');
+    expect(() => pipe.transform(null)).toThrow(expect.objectContaining({ reference: { code: 'request.not-an-object', params: {} } }));
   });
 
   it('answers a body of another content type with 415, before any field is checked', () => {
@@ -39,7 +44,9 @@ describe('ZodBodyPipe', () => {
         return e;
       }
     })();
-    expect(error).toBeInstanceOf(UnsupportedMediaTypeException);
-    expect((error as UnsupportedMediaTypeException).message).toBe('Send the body as application/json.');
+    expect(error).toBeInstanceOf(ApiException);
+    expect((error as ApiException).getStatus()).toBe(415);
+    expect((error as ApiException).reference.code).toBe('request.not-json');
+    expect((error as ApiException).message).toBe('Send the body as application/json.');
   });
 });

@@ -1,9 +1,10 @@
 import type { Readable } from 'node:stream';
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { z } from 'zod';
-import { REPORT_MESSAGES, type EmailAnalysisRequest, type RenderReportResult } from '@archlens/contracts/reports';
+import type { EmailAnalysisRequest, RenderReportResult } from '@archlens/contracts/reports';
 import { CommandClient, DomainError, NoWorkerError } from '@archlens/platform/messaging';
 import { ObjectStorage } from '@archlens/platform/storage';
+import { apiError } from '../http/api-error.js';
 import { RateLimitsService } from '../security/rate-limits.service.js';
 
 /** An analysis id as the contract has it (a UUID); anything else names no analysis. */
@@ -28,12 +29,12 @@ export class ReportsService {
 
   /**
    * The PDF of the user's analysis `analysisId`, opened for streaming.
-   * @throws NotFoundException 404 `Analysis not found.` for an id that is not a UUID (nothing is queued);
-   *   DomainError 404 with the same text for another user's analysis or an unknown one; the queue's
+   * @throws ApiException `report.analysis-not-found` for an id that is not a UUID (nothing is queued);
+   *   DomainError with the same code for another user's analysis or an unknown one; the queue's
    *   NoWorkerError, ServiceUnavailableError, CommandTimeoutError; the store's error when the PDF cannot be opened
    */
   async download(userId: string, analysisId: string): Promise<ReportDownload> {
-    if (!analysisIdSchema.safeParse(analysisId).success) throw new NotFoundException(REPORT_MESSAGES.analysisNotFound);
+    if (!analysisIdSchema.safeParse(analysisId).success) throw apiError('report.analysis-not-found');
     const report = await this.commands.request('analysis.render-report', { userId, analysisId });
     return { ...report, stream: await this.storage.getStream(report.key) };
   }
@@ -45,8 +46,8 @@ export class ReportsService {
    * @param request the validated body (`emailAnalysisRequestSchema`)
    * @throws TooManyRequestsException 429 past either limit (nothing queued, and neither limit counts
    *   it; nor does a request refused with 404 or for want of a worker), ServiceUnavailableException
-   *   503 when the limits' Redis is down; DomainError 404 for an analysis the user does not own, 503
-   *   from the worker; the queue's errors
+   *   503 when the limits' Redis is down; DomainError `report.analysis-not-found` for an analysis the
+   *   user does not own, `report.unavailable` and the like from the worker; the queue's errors
    */
   async email(userId: string, request: EmailAnalysisRequest): Promise<{ messageId: string }> {
     const limits = [
@@ -63,8 +64,8 @@ export class ReportsService {
         ...(request.analysisId !== undefined ? { analysisId: request.analysisId } : { analysisText: request.analysisText }),
       });
     } catch (error) {
-      // Nothing was sent: no such analysis of the user's (404), or no analysis worker to ask.
-      const notSent = (error instanceof DomainError && error.status === 404) || error instanceof NoWorkerError;
+      // Nothing was sent: no such analysis of the user's, or no analysis worker to ask.
+      const notSent = (error instanceof DomainError && error.code === 'report.analysis-not-found') || error instanceof NoWorkerError;
       if (notSent) await this.limits.rewardAll(limits);
       throw error;
     }

@@ -59,7 +59,7 @@ describe('originCheck (state-changing requests from another site are refused)', 
       expect(run(mockRequest(method, { Origin: 'https://evil.example' }))).toEqual({
         passed: false,
         status: 403,
-        body: { message: CROSS_SITE_MESSAGE },
+        body: { code: 'request.cross-site', message: CROSS_SITE_MESSAGE },
       });
     }
     // Same host, other scheme or port: another origin.

@@ -1,7 +1,9 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { errorText } from '@archlens/contracts/errors';
+import { sendApiError } from '../http/api-error.js';
 
-/** Body of the 403 a cross-site state-changing request gets. */
-export const CROSS_SITE_MESSAGE = 'Cross-site requests are not allowed.';
+/** Text of the 403 a cross-site state-changing request gets (`request.cross-site`). */
+export const CROSS_SITE_MESSAGE = errorText('request.cross-site');
 
 /** Methods that change state (RFC 9110 §9.2.1: everything but the safe GET, HEAD, OPTIONS, TRACE). */
 const STATE_CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -29,9 +31,9 @@ function ownOrigin(request: Request): string | null {
   return host ? normaliseOrigin(`${request.protocol}://${host}`) : null;
 }
 
-/** Answers 403 `{message: CROSS_SITE_MESSAGE}`. */
+/** Answers `request.cross-site` (403 `{code, message: CROSS_SITE_MESSAGE}`). */
 function refuse(response: Response): void {
-  response.status(403).json({ message: CROSS_SITE_MESSAGE });
+  sendApiError(response, { code: 'request.cross-site', params: {} });
 }
 
 /**
@@ -46,7 +48,7 @@ function refuse(response: Response): void {
  * - safe methods (GET, HEAD, OPTIONS, TRACE) always pass.
  *
  * @param allowedOrigins other origins allowed, already normalised (`ALLOWED_ORIGINS`, `scheme://host[:port]`)
- * @returns middleware answering 403 `{message: CROSS_SITE_MESSAGE}` and calling `next()` otherwise
+ * @returns middleware answering `request.cross-site` and calling `next()` otherwise
  */
 export function originCheck(allowedOrigins: readonly string[] = []): RequestHandler {
   const allowed = new Set(allowedOrigins.map((o) => normaliseOrigin(o)).filter((o): o is string => o !== null));

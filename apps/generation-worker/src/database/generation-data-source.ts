@@ -2,13 +2,14 @@ import { createServiceDataSource } from '@archlens/platform/database';
 import { GenerationImageEntity } from '../generations/generation-image.entity.js';
 import { GenerationJobEntity } from '../generations/generation-job.entity.js';
 import { CreateGenerations1796400000000 } from './migrations/1796400000000-create-generations.js';
+import { StoreGenerationErrorCodes1797000000000 } from './migrations/1797000000000-store-generation-error-codes.js';
 
 /** The `generation` schema's owner (ARCHITECTURE.md). */
 export const GENERATION_SCHEMA = 'generation';
 /** generation-worker's entities. */
 export const GENERATION_ENTITIES = [GenerationJobEntity, GenerationImageEntity];
 /** generation-worker's reviewed migrations, in order. */
-export const GENERATION_MIGRATIONS = [CreateGenerations1796400000000];
+export const GENERATION_MIGRATIONS = [CreateGenerations1796400000000, StoreGenerationErrorCodes1797000000000];
 
 /** generation-worker's TypeORM data source (for tools and tests; the service builds its own through the worker host). */
 export function createGenerationDataSource(databaseUrl: string) {

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { GENERATION_MESSAGES, type GenerationHistoryItem, type GenerationStatusResult } from '@archlens/contracts/generation';
+import { errorText } from '@archlens/contracts/errors';
+import type { GenerationHistoryItem, GenerationStatusResult } from '@archlens/contracts/generation';
 import { DomainError } from '@archlens/platform/messaging';
 import { GenerationRecords } from './generation-records.js';
-import { GENERATION_WORKER_MESSAGES } from './generation.service.js';
 
 /**
  * What the user reads back of their generations (issue 16; spec §3 history item, §7
@@ -22,26 +22,26 @@ export class GenerationHistoryService {
    * Where the user's generation `jobId` stands, for its progress stream: `unknown` while no job has
    * that id (the SPA opens the stream before it posts), else its status, the images it kept and the
    * user's text of a failure.
-   * @throws DomainError 404 `Generation not found.` for another user's job (the same text as an
+   * @throws DomainError `generation.not-found` for another user's job (the same answer as an
    *   unknown download: nothing tells another user's job apart from none)
    */
   async status(userId: string, jobId: string): Promise<GenerationStatusResult> {
     const job = await this.records.find(jobId);
     if (!job) return { status: 'unknown', imageCount: 0, message: null };
-    if (job.userId !== userId) throw new DomainError(404, GENERATION_MESSAGES.notFound);
-    if (job.status === 'failed') return { status: 'failed', imageCount: 0, message: job.error ?? GENERATION_WORKER_MESSAGES.failed };
+    if (job.userId !== userId) throw new DomainError('generation.not-found');
+    if (job.status === 'failed') return { status: 'failed', imageCount: 0, message: job.error ?? errorText('generation.failed') };
     return { status: job.status, imageCount: job.status === 'succeeded' ? (await this.records.images(jobId)).length : 0, message: null };
   }
 
   /**
    * Where one image of the user's succeeded generation is stored.
    * @returns its object key, content type and size in bytes
-   * @throws DomainError 404 `Generation not found.` for another user's job, an unknown or unfinished
+   * @throws DomainError `generation.not-found` for another user's job, an unknown or unfinished
    *   one, or an index it has no image for (the same text for each: nothing tells them apart)
    */
   async image(userId: string, jobId: string, index: number): Promise<{ key: string; contentType: 'image/jpeg'; bytes: number }> {
     const image = await this.records.ownedImage(userId, jobId, index);
-    if (!image) throw new DomainError(404, GENERATION_MESSAGES.notFound);
+    if (!image) throw new DomainError('generation.not-found');
     return { key: image.objectKey, contentType: 'image/jpeg', bytes: image.bytes };
   }
 }

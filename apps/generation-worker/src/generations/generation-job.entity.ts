@@ -62,9 +62,13 @@ export class GenerationJobEntity {
   @Column({ type: 'text', nullable: true })
   error!: string | null;
 
-  /** The HTTP status a failure answered with (409, 502, 503); null unless failed. */
-  @Column({ name: 'error_status', type: 'smallint', nullable: true })
-  errorStatus!: number | null;
+  /** The failure's code in the error catalogue (`@archlens/contracts/errors`); null unless failed. */
+  @Column({ name: 'error_code', type: 'varchar', length: 64, nullable: true })
+  errorCode!: string | null;
+
+  /** The parameters of the failure's text (`{overBy}`, `{reason}`, …); null unless failed. */
+  @Column({ name: 'error_params', type: 'jsonb', nullable: true })
+  errorParams!: Record<string, unknown> | null;
 
   /** How many times a worker started this job (more than 1 after a worker died mid-job). */
   @Column({ type: 'integer', default: 0 })

@@ -7,6 +7,7 @@ import type {
   GenerationProvider,
   GenerationStatus,
 } from '@archlens/contracts/generation';
+import type { ErrorReference } from '@archlens/contracts/errors';
 import { SERVICE_DATA_SOURCE } from '@archlens/platform/worker-host';
 import type { GenerationInputs } from './generation-job.entity.js';
 
@@ -24,7 +25,9 @@ export interface GenerationJobRecord {
   reservationId: string | null;
   metadata: GenerationMetadata | null;
   error: string | null;
-  errorStatus: number | null;
+  /** The failure's code in the error catalogue, as stored (checked when read back); null unless failed. */
+  errorCode: string | null;
+  errorParams: Record<string, unknown> | null;
   attempts: number;
   providerMs: number;
   createdAt: Date;
@@ -51,14 +54,15 @@ interface JobRow {
   reservation_id: string | null;
   metadata: GenerationMetadata | null;
   error: string | null;
-  error_status: number | null;
+  error_code: string | null;
+  error_params: Record<string, unknown> | null;
   attempts: number;
   provider_ms: number;
   created_at: Date;
 }
 
 const JOB_COLUMNS = `id, user_id, status, provider, options, inputs, seed, credits_reserved, credits_spent, reservation_id,
-  metadata, error, error_status, attempts, provider_ms, created_at`;
+  metadata, error, error_code, error_params, attempts, provider_ms, created_at`;
 
 function toJob(row: JobRow): GenerationJobRecord {
   return {
@@ -74,7 +78,8 @@ function toJob(row: JobRow): GenerationJobRecord {
     reservationId: row.reservation_id,
     metadata: row.metadata,
     error: row.error,
-    errorStatus: row.error_status,
+    errorCode: row.error_code,
+    errorParams: row.error_params,
     attempts: row.attempts,
     providerMs: row.provider_ms,
     createdAt: new Date(row.created_at),
@@ -142,7 +147,7 @@ export class GenerationRecords {
   ): Promise<boolean> {
     const rows: unknown[] = await this.dataSource.query(
       `UPDATE generation.generation_jobs
-          SET status = 'succeeded', seed = $2, credits_spent = $3, metadata = $4, duration_ms = $5, finished_at = now(), error = NULL, error_status = NULL
+          SET status = 'succeeded', seed = $2, credits_spent = $3, metadata = $4, duration_ms = $5, finished_at = now(), error = NULL, error_code = NULL, error_params = NULL
         WHERE id = $1 AND status = 'pending'
         RETURNING id`,
       [id, result.seed, result.creditsSpent, JSON.stringify(result.metadata), result.durationMs],
@@ -151,16 +156,17 @@ export class GenerationRecords {
   }
 
   /**
-   * Marks a pending job failed with the user's text and the status it answered with.
+   * Marks a pending job failed with its refusal (code and parameters, answered again to a repeat)
+   * and the user's text of it.
    * @returns false when it was no longer pending
    */
-  async fail(id: string, failure: { status: number; message: string; durationMs: number }): Promise<boolean> {
+  async fail(id: string, failure: { refusal: ErrorReference; message: string; durationMs: number }): Promise<boolean> {
     const rows: unknown[] = await this.dataSource.query(
       `UPDATE generation.generation_jobs
-          SET status = 'failed', error = $2, error_status = $3, duration_ms = $4, finished_at = now(), credits_spent = 0
+          SET status = 'failed', error = $2, error_code = $3, error_params = $4, duration_ms = $5, finished_at = now(), credits_spent = 0
         WHERE id = $1 AND status = 'pending'
         RETURNING id`,
-      [id, failure.message, failure.status, failure.durationMs],
+      [id, failure.message, failure.refusal.code, JSON.stringify(failure.refusal.params), failure.durationMs],
     );
     return rows.length > 0;
   }

@@ -2,10 +2,10 @@ import { isDeepStrictEqual } from 'node:util';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { UNLIMITED_CREDITS } from '@archlens/contracts/billing';
+import { errorReferenceSchema, errorText } from '@archlens/contracts/errors';
 import {
   buildGenerationPrompt,
   estimateGenerationCost,
-  GENERATION_MESSAGES,
   generatedImageKey,
   generationImagePath,
   type GenerateJob,
@@ -13,7 +13,6 @@ import {
   type GeneratedImage,
   type GenerationMetadata,
 } from '@archlens/contracts/generation';
-import { DOMAIN_ERROR_STATUSES, type DomainErrorStatus } from '@archlens/contracts/queues';
 import { EventPublisher } from '@archlens/platform/events';
 import { CommandClient, DomainError } from '@archlens/platform/messaging';
 import { ObjectStorage } from '@archlens/platform/storage';
@@ -31,23 +30,8 @@ import { GenerationProgressReporter, STAGE_PERCENT } from './generation-progress
 import { GenerationRecords, type GenerationImageRecord, type GenerationJobRecord } from './generation-records.js';
 import { toStoredJpeg } from './stored-jpeg.js';
 
-/** The worker's own texts for the user (the provider's text is used whenever there is one). */
-export const GENERATION_WORKER_MESSAGES = {
-  /** 409: the job id was chosen by another user's generation. */
-  jobIdTaken: 'This generation id is already in use. Please try again.',
-  /** 409: the job id is the user's own, but was used for a generation with other options. */
-  jobIdReused: 'This generation id was already used for a different generation. Please try again.',
-  /** 503: billing did not answer the reservation or the capture. */
-  billingUnavailable: 'Credits could not be checked just now. Please try again in a moment.',
-  /** 503: the uploaded sketch or references could not be read back. */
-  inputsUnreadable: 'Your sketch could not be read back from storage. Please upload it again.',
-  /** 503: a render could not be stored. */
-  storeFailed: 'The renders could not be stored just now. Please try again in a moment.',
-  /** 502: a provider's image that does not decode. */
-  undecodableRender: 'The image provider returned an image that could not be read.',
-  /** Anything unexpected (the details stay in the worker's log). */
-  failed: 'The generation failed. Please try again.',
-} as const;
+/** A provider's image that does not decode (the user's text of that `ProviderError`). */
+const UNDECODABLE_RENDER_MESSAGE = 'The image provider returned an image that could not be read.';
 
 /**
  * Seconds a reservation outlives the longest run (two provider timeouts and a lock lapse) before
@@ -71,9 +55,10 @@ function mimeTypeOfKey(key: string): ProviderInputImage['mimeType'] {
   return 'image/jpeg';
 }
 
-/** A stored failure status as a domain status (anything else reads as 502). */
-function domainStatus(status: number | null): DomainErrorStatus {
-  return DOMAIN_ERROR_STATUSES.find((s) => s === status) ?? 502;
+/** A failed job's stored refusal, answered again; `generation.failed` when none was stored or it is no longer in the catalogue. */
+function storedRefusal(record: GenerationJobRecord): DomainError {
+  const stored = errorReferenceSchema.safeParse({ code: record.errorCode, params: record.errorParams ?? {} });
+  return stored.success ? DomainError.from(stored.data) : new DomainError('generation.failed');
 }
 
 /**
@@ -81,13 +66,15 @@ function domainStatus(status: number | null): DomainErrorStatus {
  * idempotent on its job id, with many copies of the worker running:
  *
  * 1. The job row is found or created (a redelivered job finds it): a finished job answers what it
- *    answered before, a job id of another user's is refused (409), and so is the user's own job id
- *    sent again with other options (409: the id is the client's idempotency key). A request that
- *    finds the row already there has its own uploads removed: the row keeps its inputs.
- * 2. `openai` or `stability-ai` without a key fails at once (503 'not configured'): nothing reserved.
+ *    answered before, a job id of another user's is refused (`generation.job-id-taken`), and so is
+ *    the user's own job id sent again with other options (`generation.job-id-reused`: the id is the
+ *    client's idempotency key). A request that finds the row already there has its own uploads
+ *    removed: the row keeps its inputs.
+ * 2. `openai` or `stability-ai` without a key fails at once (`generation.provider-not-configured`):
+ *    nothing reserved.
  * 3. Image providers: the estimate (`estimateGenerationCost`, spec §9) is reserved through billing
  *    with the job id as reference (a repeat finds the same reservation; on the unlimited plan it
- *    holds 0). A refusal (409 'Insufficient credits for this generation (n over limit)') fails the job
+ *    holds 0). A refusal (`credits.insufficient`, spec §8 '(n over limit)') fails the job
  *    and is passed on. Then the provider is asked only for the variations without a stored image;
  *    each image is stored as JPEG (`generations/<userId>/<jobId>/<index>.jpg`) and recorded the
  *    moment it arrives, so a job resumed after its worker died never asks for it again (only an
@@ -95,7 +82,9 @@ function domainStatus(status: number | null): DomainErrorStatus {
  *    for a second time: the providers' APIs take no idempotency key). Success
  *    captures the reservation (idempotent), marks the job succeeded and publishes
  *    `generation.completed`; a provider failure releases it, keeps no image, marks the job failed
- *    with the provider's own text and answers 502 with it, publishing `generation.failed`.
+ *    with the provider's own text and answers `generation.provider-failed` with it, publishing
+ *    `generation.failed`. A failed job keeps its refusal (code and parameters), answered again to a
+ *    repeat of its job id.
  * 4. `sora` and `midjourney` make no call and cost nothing (no reservation, creditsUsed 0): the job
  *    records their workflow.
  *
@@ -119,15 +108,17 @@ export class GenerationService {
    * Runs (or resumes, or answers again) one generation.
    * @param queued the BullMQ job, for progress reports
    * @returns `POST /api/generate`'s answer
-   * @throws DomainError 409 (insufficient credits, spec §8; a job id of another user), 502 (the
-   *   provider's message), 503 (provider not configured; billing or storage unavailable)
+   * @throws DomainError `credits.insufficient` (spec §8), `generation.job-id-taken` or
+   *   `generation.job-id-reused`, `generation.provider-failed` (the provider's message),
+   *   `generation.provider-not-configured`, `generation.billing-unavailable`,
+   *   `generation.inputs-unreadable`, `generation.store-failed`
    */
   async generate(job: GenerateJob, queued?: Job): Promise<GenerateResponse> {
     const progress = new GenerationProgressReporter(queued, job.jobId, job.userId, this.logger);
     try {
       return await this.run(job, progress);
     } catch (error) {
-      await progress.failed(error instanceof DomainError ? error.message : GENERATION_WORKER_MESSAGES.failed);
+      await progress.failed(error instanceof DomainError ? error.message : errorText('generation.failed'));
       throw error;
     }
   }
@@ -137,14 +128,14 @@ export class GenerationService {
     const found = await this.records.find(job.jobId);
     if (found && found.userId !== job.userId) return this.refuseTakenId(inputs);
     if (found) await this.removeInputsNotOf(found, inputs);
-    if (found && !sameOptions(found.options, job.options)) throw new DomainError(409, GENERATION_WORKER_MESSAGES.jobIdReused);
+    if (found && !sameOptions(found.options, job.options)) throw new DomainError('generation.job-id-reused');
     if (found && found.status !== 'pending') return this.answerFinished(found, progress);
     const provider = this.providers[job.options.provider];
     if (provider.kind === 'image' && !provider.configured) {
-      const message = GENERATION_MESSAGES.providerNotConfigured(provider.name);
-      if (found) await this.failJob(found, 503, message);
+      const refusal = new DomainError('generation.provider-not-configured', { provider: provider.name });
+      if (found) await this.failJob(found, refusal);
       else await this.removeInputs(inputs);
-      throw new DomainError(503, message);
+      throw refusal;
     }
     await progress.report('queued', STAGE_PERCENT.queued);
     const record = await this.records.start({ id: job.jobId, userId: job.userId, provider: provider.name, options: job.options, inputs });
@@ -166,11 +157,11 @@ export class GenerationService {
   /**
    * Refuses a job whose id another user's generation holds: its own uploaded inputs are removed
    * (no job will refer to them), the other user's job is left untouched.
-   * @throws DomainError 409 `GENERATION_WORKER_MESSAGES.jobIdTaken`, always
+   * @throws DomainError `generation.job-id-taken`, always
    */
   private async refuseTakenId(inputs: GenerationInputs): Promise<never> {
     await this.removeInputs(inputs);
-    throw new DomainError(409, GENERATION_WORKER_MESSAGES.jobIdTaken);
+    throw new DomainError('generation.job-id-taken');
   }
 
   /** Sora and Midjourney: the workflow, recorded as a succeeded job that cost nothing. */
@@ -216,8 +207,9 @@ export class GenerationService {
     if (reservation.status === 'rejected') throw reservation.reason; // `reserve` has failed the job
     const held = reservation.value;
     if (read.status === 'rejected') {
-      await this.failJob(record, 503, GENERATION_WORKER_MESSAGES.inputsUnreadable, held.reservationId);
-      throw new DomainError(503, GENERATION_WORKER_MESSAGES.inputsUnreadable, read.reason);
+      const refusal = new DomainError('generation.inputs-unreadable', { cause: read.reason });
+      await this.failJob(record, refusal, held.reservationId);
+      throw refusal;
     }
     const files = read.value;
     const stored = await this.records.images(record.id);
@@ -239,12 +231,14 @@ export class GenerationService {
       });
     } catch (error) {
       await this.records.addProviderTime(record.id, Date.now() - started);
-      const status = error instanceof ProviderError ? 502 : 503;
-      const message = error instanceof ProviderError ? error.message : GENERATION_WORKER_MESSAGES.storeFailed;
       if (!(error instanceof ProviderError))
         this.logger.error(`generation ${record.id}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      await this.failJob(record, status, message, held.reservationId);
-      throw new DomainError(status, message, error);
+      const refusal =
+        error instanceof ProviderError
+          ? new DomainError('generation.provider-failed', { reason: error.message || errorText('generation.failed') }, { cause: error })
+          : new DomainError('generation.store-failed', { cause: error });
+      await this.failJob(record, refusal, held.reservationId);
+      throw refusal;
     }
     const providerMs = record.providerMs + (Date.now() - started);
     const [creditsSpent, images] = await Promise.all([
@@ -305,11 +299,9 @@ export class GenerationService {
     };
   }
 
-  /** A finished job's answer, again: its result, or its refusal with the same status and text. */
+  /** A finished job's answer, again: its result, or its stored refusal. */
   private async answerFinished(record: GenerationJobRecord, progress: GenerationProgressReporter): Promise<GenerateResponse> {
-    if (record.status === 'failed' || !record.metadata) {
-      throw new DomainError(domainStatus(record.errorStatus), record.error ?? GENERATION_WORKER_MESSAGES.failed);
-    }
+    if (record.status === 'failed' || !record.metadata) throw storedRefusal(record);
     const images = await this.records.images(record.id);
     await progress.report('succeeded', STAGE_PERCENT.succeeded, { imagesDone: images.length, imagesTotal: images.length });
     return {
@@ -325,8 +317,8 @@ export class GenerationService {
    * Holds the estimate through billing (reference = the job id: a resumed job gets the same
    * reservation back). On the unlimited plan billing answers the balance `UNLIMITED_CREDITS` and
    * holds nothing: the job then spends 0.
-   * @throws DomainError billing's refusal (409 insufficient credits), or 503 when billing does not
-   *   answer; the job is failed first either way
+   * @throws DomainError billing's refusal (`credits.insufficient`), or `generation.billing-unavailable`
+   *   when billing does not answer; the job is failed first either way
    */
   private async reserve(record: GenerationJobRecord, amount: number): Promise<{ reservationId: string; credits: number }> {
     const ttlSeconds = Math.min(
@@ -345,8 +337,8 @@ export class GenerationService {
       await this.records.reserved(record.id, reservation.reservationId, credits);
       return { reservationId: reservation.reservationId, credits };
     } catch (error) {
-      const refusal = error instanceof DomainError ? error : new DomainError(503, GENERATION_WORKER_MESSAGES.billingUnavailable, error);
-      await this.failJob(record, refusal.status, refusal.message);
+      const refusal = error instanceof DomainError ? error : new DomainError('generation.billing-unavailable', { cause: error });
+      await this.failJob(record, refusal);
       throw refusal;
     }
   }
@@ -354,7 +346,7 @@ export class GenerationService {
   /**
    * Spends the reservation (capturing twice is a no-op in billing).
    * @returns the credits spent: 0 when the hold had lapsed (logged: the renders were delivered unbilled)
-   * @throws DomainError 503 when billing does not answer: the job stays pending, and running it again
+   * @throws DomainError `generation.billing-unavailable` when billing does not answer: the job stays pending, and running it again
    *   (the same job id) captures without calling the provider again
    */
   private async capture(record: GenerationJobRecord, held: { reservationId: string; credits: number }): Promise<number> {
@@ -362,26 +354,22 @@ export class GenerationService {
       await this.commands.request('billing.capture-credits', { reservationId: held.reservationId });
       return held.credits;
     } catch (error) {
-      if (error instanceof DomainError && error.status === 409) {
+      if (error instanceof DomainError && error.code === 'credits.reservation-not-held') {
         this.logger.error(`generation ${record.id}: reservation ${held.reservationId} had lapsed before capture; delivered without charge`);
         return 0;
       }
-      throw new DomainError(503, GENERATION_WORKER_MESSAGES.billingUnavailable, error);
+      throw new DomainError('generation.billing-unavailable', { cause: error });
     }
   }
 
   /**
-   * Fails a pending job: recorded first (with the user's text and status), then its reservation
+   * Fails a pending job: recorded first (with its refusal and the user's text), then its reservation
    * released (billing's expiry sweep returns it should this not get through), its images and inputs
    * removed, and `generation.failed` published.
    */
-  private async failJob(
-    record: GenerationJobRecord,
-    status: DomainErrorStatus,
-    message: string,
-    reservationId: string | null = null,
-  ): Promise<void> {
-    await this.records.fail(record.id, { status, message, durationMs: this.elapsedSince(record) });
+  private async failJob(record: GenerationJobRecord, refusal: DomainError, reservationId: string | null = null): Promise<void> {
+    const { message } = refusal;
+    await this.records.fail(record.id, { refusal: refusal.toReference(), message, durationMs: this.elapsedSince(record) });
     if (reservationId) {
       await this.commands.request('billing.release-credits', { reservationId }).catch((error: unknown) => {
         this.logger.error(`generation ${record.id}: reservation ${reservationId} not released (the expiry sweep will): ${String(error)}`);
@@ -404,7 +392,7 @@ export class GenerationService {
    */
   private async storeImage(record: GenerationJobRecord, image: RenderedImage): Promise<void> {
     const jpeg = await toStoredJpeg(image.bytes).catch((error: unknown) => {
-      throw new ProviderError(GENERATION_WORKER_MESSAGES.undecodableRender, undefined, error);
+      throw new ProviderError(UNDECODABLE_RENDER_MESSAGE, undefined, error);
     });
     const objectKey = generatedImageKey(record.userId, record.id, image.index);
     await this.storage.put(objectKey, jpeg, 'image/jpeg');
