@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
-import { apiRequest, HttpError, isUnauthorisedError } from './client';
-import { describeError, serverMessageOf } from './error-message';
+import { apiRequest, hasErrorCode, HttpError, isRefusal, isUnauthorisedError } from './client';
+import { describeError, errorParamsOf, serverMessageOf } from './error-message';
 
 type FetchArgs = [string, RequestInit];
 
@@ -29,11 +29,14 @@ describe('apiRequest (spec §7)', () => {
     expect(init.body).toBe('{"email":"a@b.c","password":"secret1"}');
   });
 
-  it('turns a non-OK response into "{status}: {body}"', async () => {
-    mockFetch(new Response('{"message":"Unauthorized"}', { status: 401, statusText: 'Unauthorized' }));
+  it('turns a non-OK response into "{status}: {body}" and reads its code', async () => {
+    const body = '{"code":"auth.unauthorized","message":"Unauthorized"}';
+    mockFetch(new Response(body, { status: 401, statusText: 'Unauthorized' }));
     const error = await apiRequest('/api/analyses').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
-    expect((error as Error).message).toBe('401: {"message":"Unauthorized"}');
+    // Spec §8: the text shown starts with "401: " and contains "Unauthorized".
+    expect((error as Error).message).toBe(`401: ${body}`);
+    expect((error as HttpError).code).toBe('auth.unauthorized');
     expect(isUnauthorisedError(error)).toBe(true);
     expect(serverMessageOf(error)).toBe('Unauthorized');
   });
@@ -53,6 +56,41 @@ describe('describeError', () => {
   });
 
   it('does not mistake a sign-in refusal for a lost session', () => {
-    expect(isUnauthorisedError(new HttpError(401, '{"message":"Invalid email or password"}', 'Unauthorized'))).toBe(false);
+    const refusal = new HttpError(401, '{"code":"auth.invalid-credentials","message":"Invalid email or password"}', 'Unauthorized');
+    expect(isUnauthorisedError(refusal)).toBe(false);
+    expect(describeError(refusal)).toBe('401: Invalid email or password');
+  });
+});
+
+describe('error codes (the SPA branches on code, never on text)', () => {
+  it('branches on the code, whatever the message says', () => {
+    const lost = new HttpError(401, '{"code":"auth.unauthorized","message":"Session ended"}', 'Unauthorized');
+    expect(isUnauthorisedError(lost)).toBe(true);
+    expect(hasErrorCode(lost, 'auth.unauthorized')).toBe(true);
+    expect(hasErrorCode(lost, 'admin.unauthorized')).toBe(false);
+    const admin = new HttpError(401, '{"code":"admin.unauthorized","message":"Unauthorized"}', 'Unauthorized');
+    expect(isUnauthorisedError(admin)).toBe(false);
+    expect(isRefusal(admin, 'admin.unauthorized', 401)).toBe(true);
+  });
+
+  it('falls back on the HTTP status only when the body carries no code', () => {
+    expect(isUnauthorisedError(new HttpError(401, '', 'Unauthorized'))).toBe(true);
+    expect(isUnauthorisedError(new HttpError(401, '{"message":"Unauthorized"}', 'Unauthorized'))).toBe(true);
+    expect(isUnauthorisedError(new HttpError(401, '<html>401</html>', 'Unauthorized'))).toBe(true);
+    expect(isUnauthorisedError(new HttpError(403, '{"message":"Unauthorized"}', 'Forbidden'))).toBe(false);
+    expect(isUnauthorisedError(new Error('401: Unauthorized'))).toBe(false);
+    expect(new HttpError(502, 'Bad Gateway', 'Bad Gateway').code).toBeNull();
+  });
+
+  it("reads a code's parameters, checked against the catalogue", () => {
+    const credits = new HttpError(
+      409,
+      '{"code":"credits.insufficient","message":"Insufficient credits for this generation (30 over limit)","params":{"overBy":30}}',
+      'Conflict',
+    );
+    expect(errorParamsOf(credits, 'credits.insufficient')).toEqual({ overBy: 30 });
+    expect(errorParamsOf(credits, 'generation.job-id-taken')).toBeNull();
+    const wrong = new HttpError(409, '{"code":"credits.insufficient","message":"x","params":{"overBy":"30"}}', 'Conflict');
+    expect(errorParamsOf(wrong, 'credits.insufficient')).toBeNull();
   });
 });

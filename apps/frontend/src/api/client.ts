@@ -1,9 +1,15 @@
-import { formatHttpError, UNAUTHORIZED_MESSAGE } from '@archlens/contracts/http';
+import type { ErrorCode } from '@archlens/contracts/errors';
+import { formatHttpError } from '@archlens/contracts/http';
 import type { ZodType } from 'zod';
 
-/** A non-OK response (spec §7): the message is `{status}: {body text, or the status text}`. */
+/**
+ * A non-OK response (spec §7): the message is `{status}: {body text, or the status text}`, for
+ * display. Code that decides what to do reads `code` (the gateway's error code), else `status`.
+ */
 export class HttpError extends Error {
   override readonly name = 'HttpError';
+  /** The `code` of the gateway's JSON body `{code, message}`; null when the body has none (a proxy answered, or nothing). */
+  readonly code: string | null;
 
   constructor(
     readonly status: number,
@@ -11,7 +17,32 @@ export class HttpError extends Error {
     statusText: string,
   ) {
     super(formatHttpError(status, bodyText, statusText));
+    this.code = errorCodeOfBody(bodyText);
   }
+}
+
+/** The string `code` of a JSON object body, read without a schema (the signed-out landing loads none); else null. */
+function errorCodeOfBody(bodyText: string): string | null {
+  try {
+    const body: unknown = JSON.parse(bodyText);
+    const code: unknown = typeof body === 'object' && body !== null ? (body as { code?: unknown }).code : undefined;
+    return typeof code === 'string' ? code : null;
+  } catch {
+    return null;
+  }
+}
+
+/** True when `error` is a non-OK response whose body carries the error code `code` (`@archlens/contracts/errors`). */
+export function hasErrorCode(error: unknown, code: ErrorCode): error is HttpError {
+  return error instanceof HttpError && error.code === code;
+}
+
+/**
+ * True when `error` is a non-OK response with the error code `code`, or, when its body carries no
+ * code at all (it is not the gateway's), with the HTTP status `status`.
+ */
+export function isRefusal(error: unknown, code: ErrorCode, status: number): error is HttpError {
+  return error instanceof HttpError && (error.code === null ? error.status === status : error.code === code);
 }
 
 export interface ApiRequestOptions<T> {
@@ -61,9 +92,13 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T> 
   return options.schema ? options.schema.parse(data) : (data as T);
 }
 
-/** Spec §8: an unauthorised error's message starts with "401: " and contains "Unauthorized". */
+/**
+ * Spec §8's unauthorised error: the session is gone. The gateway answers it with the code
+ * `auth.unauthorized` (a 401 whose text, "401: …Unauthorized…", is the spec's); a 401 with no code
+ * counts too. A 401 with another code (a refused sign-in) does not.
+ */
 export function isUnauthorisedError(error: unknown): boolean {
-  return error instanceof Error && error.message.startsWith('401: ') && error.message.includes(UNAUTHORIZED_MESSAGE);
+  return isRefusal(error, 'auth.unauthorized', 401);
 }
 
 /** A file the server sent as an attachment (a PDF report, a CSV export). */

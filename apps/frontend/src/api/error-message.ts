@@ -1,15 +1,35 @@
-import { errorResponseSchema } from '@archlens/contracts/errors';
-import { HttpError } from './client';
+import { errorReferenceSchema, errorResponseSchema, type ErrorCode, type ErrorParams } from '@archlens/contracts/errors';
+import { hasErrorCode, HttpError } from './client';
 
-/** The server's `{message}` (issue #2: every non-OK `/api` body is JSON `{message}`), else null. */
+/** The message of an error body; a body without a code (a proxy's JSON) still gives its `message`. */
+const messageBodySchema = errorResponseSchema.pick({ message: true });
+
+/** The JSON body of a failed call, or undefined when it is not JSON. */
+function jsonBodyOf(error: HttpError): unknown {
+  try {
+    return JSON.parse(error.bodyText) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The server's `message` (every non-OK `/api` body is JSON `{code, message}`), else null. */
 export function serverMessageOf(error: unknown): string | null {
   if (!(error instanceof HttpError)) return null;
-  try {
-    const parsed = errorResponseSchema.safeParse(JSON.parse(error.bodyText));
-    return parsed.success ? parsed.data.message : null;
-  } catch {
-    return null;
-  }
+  const parsed = messageBodySchema.safeParse(jsonBodyOf(error));
+  return parsed.success ? parsed.data.message : null;
+}
+
+/**
+ * The parameters of a failed call's error when its code is `code`, checked against the error
+ * catalogue (e.g. `{overBy}` of `credits.insufficient`); null for another code, no code, or
+ * parameters that do not fit.
+ */
+export function errorParamsOf<C extends ErrorCode>(error: unknown, code: C): ErrorParams<C> | null {
+  if (!hasErrorCode(error, code)) return null;
+  const body = jsonBodyOf(error) as { params?: unknown } | undefined;
+  const parsed = errorReferenceSchema.safeParse({ code, params: body?.params ?? {} });
+  return parsed.success ? (parsed.data.params as ErrorParams<C>) : null;
 }
 
 /** Longest plain-text failure body used as a message, in characters; a longer one is cut with an ellipsis. */
@@ -21,7 +41,7 @@ const HTML_BODY = /^<|<\/?[a-z][a-z0-9-]*(\s[^>]*)?\/?>/i;
 /**
  * The message of a failed call whose message is "the response text" (spec §7 POST
  * /api/email-clipboard: "on failure the response text is the message, falling back to 'Failed to
- * send email'"; the analysis e-mail the same): the gateway's JSON `{message}`; else, when the body
+ * send email'"; the analysis e-mail the same): the gateway's JSON `message`; else, when the body
  * is not JSON (a proxy or load balancer answered), its plain text, whitespace collapsed, cut to
  * {@link MAX_PLAIN_TEXT_MESSAGE_CHARS} characters. Null (the caller's fallback) for an empty body,
  * JSON without a message, or an HTML page.
@@ -43,7 +63,7 @@ export function responseTextMessageOf(error: unknown): string | null {
 
 /**
  * Readable error text for a toast: `{status}: {server message}` when the body is the JSON
- * `{message}` of the gateway, otherwise the error's own message (spec §7 form).
+ * `{code, message}` of the gateway, otherwise the error's own message (spec §7 form).
  */
 export function describeError(error: unknown): string {
   if (error instanceof HttpError) {

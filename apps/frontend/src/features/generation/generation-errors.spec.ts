@@ -3,7 +3,9 @@ import { generateFormFields } from './api/generation-api';
 import { generationErrorToast, newJobId, sketchAnalysisErrorText } from './generation-errors';
 import { parseProgressEvent } from './hooks/use-generation-progress';
 
-const json = (message: string) => JSON.stringify({ message });
+/** The gateway's error body: `{code, message}`, and `params` when the code has any. */
+const json = (message: string, code = 'generation.provider-failed', params?: Record<string, unknown>) =>
+  JSON.stringify({ code, message, ...(params ? { params } : {}) });
 
 describe('generation failure toasts (spec §8)', () => {
   it("a provider's error is 'Generation Failed' with the server's text", () => {
@@ -23,24 +25,33 @@ describe('generation failure toasts (spec §8)', () => {
     expect(generationErrorToast(new TypeError('Failed to fetch'))).toEqual({ title: 'Generation Failed', description: 'Failed to fetch' });
   });
 
-  it("409 is 'Insufficient credits for this generation' with '(n over limit)'", () => {
-    expect(generationErrorToast(new HttpError(409, json('Insufficient credits for this generation (30 over limit)'), 'Conflict'))).toEqual({
+  it("credits.insufficient is 'Insufficient credits for this generation' with '(n over limit)'", () => {
+    const message = 'Insufficient credits for this generation (30 over limit)';
+    expect(generationErrorToast(new HttpError(409, json(message, 'credits.insufficient', { overBy: 30 }), 'Conflict'))).toEqual({
       title: 'Insufficient credits for this generation',
       description: '(30 over limit)',
     });
     // Another conflict is not about credits.
-    expect(generationErrorToast(new HttpError(409, json('This generation id is already in use. Please try again.'), 'Conflict'))).toEqual({
+    const taken = json('This generation id is already in use. Please try again.', 'generation.job-id-taken');
+    expect(generationErrorToast(new HttpError(409, taken, 'Conflict'))).toEqual({
       title: 'Generation Failed',
       description: 'This generation id is already in use. Please try again.',
     });
   });
 
-  it("403 is 'Pro Subscription Required'", () => {
-    expect(
-      generationErrorToast(new HttpError(403, json('An active Pro subscription is required to generate images.'), 'Forbidden')),
-    ).toEqual({
-      title: 'Pro Subscription Required',
-      description: 'An active Pro subscription is required to generate images.',
+  it("generation.pro-required (or a 403 without a code) is 'Pro Subscription Required'", () => {
+    const text = 'An active Pro subscription is required to generate images.';
+    for (const body of [json(text, 'generation.pro-required'), JSON.stringify({ message: text })]) {
+      expect(generationErrorToast(new HttpError(403, body, 'Forbidden'))).toEqual({
+        title: 'Pro Subscription Required',
+        description: text,
+      });
+    }
+    // Another 403 (a cross-site request) is a failure, not a subscription matter.
+    const crossSite = json('Cross-site requests are not allowed.', 'request.cross-site');
+    expect(generationErrorToast(new HttpError(403, crossSite, 'Forbidden'))).toEqual({
+      title: 'Generation Failed',
+      description: 'Cross-site requests are not allowed.',
     });
   });
 });

@@ -1,6 +1,6 @@
-import { HttpError } from '../../api/client';
-import { serverMessageOf } from '../../api/error-message';
-import { insufficientCreditsToast, overLimitOf, type ToastText } from './generation-rules';
+import { HttpError, isRefusal } from '../../api/client';
+import { errorParamsOf, serverMessageOf } from '../../api/error-message';
+import { insufficientCreditsToast, type ToastText } from './generation-rules';
 import { GENERATION_TEXTS } from './texts';
 
 const T = GENERATION_TEXTS.toasts;
@@ -12,17 +12,17 @@ function serverTextOf(error: unknown): string {
 }
 
 /**
- * The toast of a failed `POST /api/generate` (spec §8; issue 16): 403 'Pro Subscription Required'
- * (the subscription lapsed since the page loaded), 409 'Insufficient credits for this generation'
- * with '(n over limit)', anything else (another 409 too: a job id already in use) 'Generation
- * Failed' with the server's text (the provider's message on a 502, 'not configured' on a 503).
+ * The toast of a failed `POST /api/generate` (spec §8), by the error's code:
+ * `generation.pro-required` (a 403 without a code too) 'Pro Subscription Required' (the
+ * subscription lapsed since the page loaded), `credits.insufficient` 'Insufficient credits for this
+ * generation' with '(n over limit)' from its `overBy`, anything else (a job id already in use too)
+ * 'Generation Failed' with the server's text (the provider's message, 'not configured').
  */
 export function generationErrorToast(error: unknown): ToastText {
   const text = serverTextOf(error);
-  if (error instanceof HttpError && error.status === 403) return { title: T.proRequiredTitle, description: text || T.proRequired };
-  // Only the credit refusal is a credits toast; another 409 (a job id already in use) is a failure.
-  const overBy = error instanceof HttpError && error.status === 409 ? overLimitOf(text) : null;
-  if (overBy !== null) return insufficientCreditsToast(overBy);
+  if (isRefusal(error, 'generation.pro-required', 403)) return { title: T.proRequiredTitle, description: text || T.proRequired };
+  const credits = errorParamsOf(error, 'credits.insufficient');
+  if (credits) return insufficientCreditsToast(credits.overBy);
   return { title: T.failedTitle, description: text };
 }
 

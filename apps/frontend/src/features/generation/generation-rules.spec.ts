@@ -11,7 +11,6 @@ import {
   isGenerateDisabled,
   isProSubscription,
   missingStylePlace,
-  overLimitOf,
   parseSeed,
   providerAvailability,
   providerBlockedNote,
@@ -158,11 +157,6 @@ describe('checks before a generation (spec §5, §8)', () => {
       description: '(15 over limit)',
     });
     expect(checkBeforeGenerate({ hasSketch: true, styleDescription: 'Brick', meter })).toBeNull();
-  });
-
-  it('reads n from the server message of a 409', () => {
-    expect(overLimitOf('Insufficient credits for this generation (35 over limit)')).toBe(35);
-    expect(overLimitOf('Insufficient credits for this generation')).toBeNull();
   });
 });
 

@@ -183,12 +183,6 @@ export function missingStylePlace(prompt: string, styleDescription: string): { b
   return end === -1 ? { before: prompt, after: '' } : { before: prompt.slice(0, end), after: prompt.slice(end + 2) };
 }
 
-/** The n of the server's 'Insufficient credits for this generation (n over limit)' (409), or null. */
-export function overLimitOf(message: string): number | null {
-  const match = /\((\d+) over limit\)/.exec(message);
-  return match ? Number(match[1]) : null;
-}
-
 /**
  * Spec §2, §9: the image grid has 1, 2 or 3 columns by image count: one image alone, two side by
  * side, three in a row, four as two rows of two (not three and an orphan), five or more in threes.

@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { HttpError, saveFile } from '../../../api/client';
+import { isRefusal, saveFile } from '../../../api/client';
 import { toast } from '../../../shared/toast';
 import { readAdminToken, removeAdminToken } from '../admin-token';
 import { adminApi } from '../api/admin-api';
@@ -28,7 +28,7 @@ import { LeadsTable } from './LeadsTable';
 /** How long the search waits after the last keystroke before it asks the server, in ms. */
 const SEARCH_DEBOUNCE_MS = 300;
 
-const isRefusedToken = (error: unknown) => error instanceof HttpError && error.status === 401;
+const isRefusedToken = (error: unknown) => isRefusal(error, 'admin.unauthorized', 401);
 
 function useDebounced<T>(value: T, delayMs: number): T {
   const [debounced, setDebounced] = useState(value);

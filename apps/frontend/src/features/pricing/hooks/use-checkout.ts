@@ -1,6 +1,6 @@
 import type { PaidPlanType } from '@archlens/contracts/plans';
 import { useMutation } from '@tanstack/react-query';
-import { HttpError } from '../../../api/client';
+import { isUnauthorisedError } from '../../../api/client';
 import { serverMessageOf } from '../../../api/error-message';
 import { toast } from '../../../shared/toast';
 import { AUTH_PATHS, UNAUTHORISED_REDIRECT_DELAY_MS } from '../../auth/texts';
@@ -14,8 +14,9 @@ export function goToLoginSoon(): void {
 
 /**
  * Choosing a Pro plan (spec §2 /pricing, §7, §8): `POST /api/create-checkout-session`, then the
- * browser goes to the Stripe Checkout url. A 401 shows 'Please Sign In' and goes to login (not the
- * global 'Unauthorized' handler); any other failure shows 'Checkout Failed' with the server's message.
+ * browser goes to the Stripe Checkout url. A lost session (`isUnauthorisedError`) shows 'Please
+ * Sign In' and goes to login (not the global 'Unauthorized' handler); any other failure shows
+ * 'Checkout Failed' with the server's message.
  */
 export function useCheckout() {
   return useMutation({
@@ -23,7 +24,7 @@ export function useCheckout() {
     meta: { ignoreUnauthorised: true },
     onSuccess: ({ url }) => goToStripe(url),
     onError: (error) => {
-      if (error instanceof HttpError && error.status === 401) {
+      if (isUnauthorisedError(error)) {
         toast({ title: PRICING_TEXTS.pleaseSignInTitle, description: PRICING_TEXTS.pleaseSignIn, variant: 'error' });
         goToLoginSoon();
         return;
