@@ -24,8 +24,8 @@ describe('DomainError (a refusal named by a code of the catalogue)', () => {
     expect(() => new DomainError('analysis.image-undecodable', { fileName: '' })).toThrow();
   });
 
-  it("reads the engines' status and sentence as analysis.engine-failed", () => {
-    const failure = new DomainError(502, 'The vision model returned an empty answer.');
+  it('carries a reason in its text: analysis.engine-failed', () => {
+    const failure = new DomainError('analysis.engine-failed', { reason: 'The vision model returned an empty answer.' });
     expect([failure.code, failure.params, failure.message]).toEqual([
       'analysis.engine-failed',
       { reason: 'The vision model returned an empty answer.' },

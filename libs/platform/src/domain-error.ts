@@ -11,16 +11,12 @@ import {
 export type DomainErrorArgs<C extends ErrorCode> = [...ErrorParamsArg<C>, options?: ErrorOptions];
 
 /** Sorts a constructor's arguments into a checked reference and the `Error` options. */
-function referenceOf(codeOrStatus: ErrorCode | 502, args: unknown[]): { reference: ErrorReference; options: ErrorOptions | undefined } {
-  if (typeof codeOrStatus === 'number') {
-    const [reason, cause] = args as [string, unknown];
-    return { reference: { code: 'analysis.engine-failed', params: { reason } }, options: cause === undefined ? undefined : { cause } };
-  }
-  const withParams = hasErrorParams(codeOrStatus);
+function referenceOf(code: ErrorCode, args: unknown[]): { reference: ErrorReference; options: ErrorOptions | undefined } {
+  const withParams = hasErrorParams(code);
   const params: unknown = withParams ? args[0] : {};
   const options = (withParams ? args[1] : args[0]) as ErrorOptions | undefined;
-  const parsed: unknown = ERROR_CATALOGUE[codeOrStatus].params.parse(params);
-  return { reference: { code: codeOrStatus, params: parsed } as ErrorReference, options };
+  const parsed: unknown = ERROR_CATALOGUE[code].params.parse(params);
+  return { reference: { code, params: parsed } as ErrorReference, options };
 }
 
 const DomainErrorClass = class DomainError extends Error {
@@ -30,8 +26,8 @@ const DomainErrorClass = class DomainError extends Error {
   /** The parameters of its text, checked against the catalogue. */
   readonly params: ErrorReference['params'];
 
-  constructor(codeOrStatus: ErrorCode | 502, ...args: unknown[]) {
-    const { reference, options } = referenceOf(codeOrStatus, args);
+  constructor(code: ErrorCode, ...args: unknown[]) {
+    const { reference, options } = referenceOf(code, args);
     super(errorTextOf(reference), options);
     this.code = reference.code;
     this.params = reference.params;
@@ -69,11 +65,6 @@ export interface DomainErrorConstructor {
    * @throws ZodError when the parameters do not fit the code (a programming error)
    */
   new <C extends ErrorCode>(code: C, ...args: DomainErrorArgs<C>): DomainError;
-  /**
-   * @deprecated The vision engines' `AnalysisEngineError` still passes a status and its sentence;
-   * read as `'analysis.engine-failed'` with that sentence as `reason`. Pass a code.
-   */
-  new (status: 502, reason: string, cause?: unknown): DomainError;
   readonly prototype: DomainError;
   /** The refusal a checked reference names (a reply envelope's error, a stored failure). */
   from(reference: ErrorReference, options?: ErrorOptions): DomainError;

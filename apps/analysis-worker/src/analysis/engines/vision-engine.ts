@@ -21,14 +21,20 @@ export interface VisionEngine {
   analyse(images: readonly Buffer[]): Promise<AnalysisText>;
 }
 
+/** `DomainError`'s constructor for the one code a vision engine refuses with, so that a class can extend it. */
+const EngineFailure: new (code: 'analysis.engine-failed', params: { reason: string }, options?: ErrorOptions) => DomainError = DomainError;
+
 /**
  * A failure of the vision model that the user should read (spec §8 'Analysis Failed' shows it):
- * a domain refusal answered as 502, written by us, never the SDK's own text.
+ * the refusal `analysis.engine-failed` with a reason written by us, never the SDK's own text.
  */
-export class AnalysisEngineError extends DomainError {
-  /** @param cause the SDK's error, logged by the worker host, never sent to the client */
-  constructor(message: string, cause?: unknown) {
-    super(502, message, cause);
+export class AnalysisEngineError extends EngineFailure {
+  /**
+   * @param reason the sentence the user reads
+   * @param cause the SDK's error, logged by the worker host, never sent to the client
+   */
+  constructor(reason: string, cause?: unknown) {
+    super('analysis.engine-failed', { reason }, cause === undefined ? undefined : { cause });
   }
 }
 
