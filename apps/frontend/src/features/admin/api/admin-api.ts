@@ -15,7 +15,8 @@ import {
   type LeadStats,
 } from '@archlens/contracts/leads';
 import { API_PATHS } from '@archlens/contracts/paths';
-import { apiRequest, downloadFile, type DownloadedFile } from '../../../api/client';
+import { apiRequest } from '../../../api/client';
+import { downloadFile, type DownloadedFile } from '../../../api/download';
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 

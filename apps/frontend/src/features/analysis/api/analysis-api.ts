@@ -7,7 +7,8 @@ import {
   type EmailAnalysisRequest,
   type EmailAnalysisResponse,
 } from '@archlens/contracts/reports';
-import { apiRequest, downloadFile, type DownloadedFile } from '../../../api/client';
+import { apiRequest } from '../../../api/client';
+import { downloadFile, type DownloadedFile } from '../../../api/download';
 
 /**
  * The analysis as the SPA displays it: the contract's shape, without re-judging the text rules

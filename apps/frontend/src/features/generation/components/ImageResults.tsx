@@ -7,7 +7,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { saveFile } from '../../../api/client';
+import { saveFile } from '../../../api/download';
 import { ActionButton, ActionToolbar } from '../../../shared/components/ActionButton';
 import { ResultCard } from '../../../shared/components/ResultCard';
 import { formatDateTime } from '../../../shared/format-date';
