@@ -5,7 +5,7 @@ import { E2E_STRIPE } from './loopback-services';
 import { recordToasts, settledToastLayout } from './toasts';
 
 /*
- * Issue 15 point 5 (spec §2 /pricing and /account, §4, §5, §8, §9): the three plans and their
+ * The three plans and their
  * prices; Free leads a signed-in user to /analyse; choosing Pro Monthly goes to Stripe Checkout (a
  * loopback server speaking Stripe's API, e2e/global-setup.ts) or, when that fails, shows 'Checkout
  * Failed' and stays; after the signed webhooks /account shows PRO and 200 credits and Create loses

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-/** Issue 15 point 4 (spec §2 /vip-login, §6, §8): the Demo quick-fill signs in on the unlimited plan. */
+/** The Demo quick-fill signs in on the unlimited plan. */
 test('VIP demo login: wrong credentials are denied, the Demo credentials sign in, and /account shows PRO and Unlimited', async ({
   page,
 }) => {

@@ -185,15 +185,15 @@ try {
     // V8's footprint mode: leads-service idles at ~145 MB RSS without it (Nest, TypeORM, BullMQ and
     // minio loaded) and its export budget is 150 MB (docs/performance.md).
     { name: 'leads-service', colour: 34, env: {}, nodeFlags: ['--optimize-for-size'] },
-    // Issue 15: Stripe keys (STRIPE_*) reach billing-service only, from the environment; none → payments off.
+    // Stripe keys (STRIPE_*) reach billing-service only, from the environment; none → payments off.
     { name: 'billing-service', colour: 31, env: {} },
-    // Issue 16: image generation. OpenAI (GENERATION_OPENAI_API_KEY, else OPENAI_API_KEY) and Stability AI
+    // Image generation. OpenAI (GENERATION_OPENAI_API_KEY, else OPENAI_API_KEY) and Stability AI
     // (STABILITY_API_KEY) come from the environment; without them only the Sora and Midjourney workflows run.
     // GENERATION_WORKERS copies (1 by default): generation scales by worker processes.
     ...Array.from({ length: generationWorkers(env) }, () => ({ name: 'generation-worker', colour: 95, env: {} })),
     { name: 'gateway', colour: 32, env: { AUTH_SEALING_PUBLIC_KEY, ...admin.env, ...vip.env } },
   ];
-  // Issue 17 point 3: each worker process serves /health/live, /health/ready and /metrics on a port
+  // Each worker process serves /health/live, /health/ready and /metrics on a port
   // of its own: from ARCHLENS_LOCAL_HEALTH_PORT up, one per process, when set; else a port the OS
   // picks (0), which each worker logs ("health and metrics on …"), so several starts never collide.
   const healthPortBase = env.ARCHLENS_LOCAL_HEALTH_PORT ? Number(env.ARCHLENS_LOCAL_HEALTH_PORT) : undefined;

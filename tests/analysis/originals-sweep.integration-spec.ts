@@ -7,7 +7,7 @@ import { CommandClient, redisConnection } from '@archlens/platform/messaging';
 import { smallPng } from '../support/images.js';
 import { startStack, type Stack } from '../support/stack.js';
 
-/** Issue 11: a periodic sweep removes originals that no stored analysis refers to, once older than a day. */
+/** A periodic sweep removes originals that no stored analysis refers to, once older than a day. */
 describe('the sweep of unreferenced originals', () => {
   let stack: Stack;
   let commands: CommandClient;

@@ -13,7 +13,7 @@ function cookieOf(res: request.Response): string {
   return ([] as string[]).concat(res.headers['set-cookie'] ?? [])[0].split(';')[0];
 }
 
-/** Issue 15 point 4 (spec §2 /vip-login, §6, §8): VIP credentials from configuration sign in on the unlimited plan. */
+/** VIP credentials from configuration sign in on the unlimited plan. */
 describe('POST /api/vip-login', () => {
   let stack: Stack;
 

@@ -19,7 +19,7 @@ import { printTable, recordRow } from './chaos-table.js';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy.js';
 
 /**
- * Issue 17 point 7: the chaos suite. Each case breaks one thing while work is in flight (a worker
+ * The chaos suite. Each case breaks one thing while work is in flight (a worker
  * killed with `kill -9` and restarted, Redis killed and restarted, PostgreSQL connections
  * terminated, object storage cut off, a provider that never answers), then counts what completed,
  * what failed cleanly (a clear error to the caller, nothing charged), what was lost, and double

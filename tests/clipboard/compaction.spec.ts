@@ -14,7 +14,7 @@ import { fixturePhoto, PHOTOS_DIR } from '../support/images.js';
 const SENTENCE_ENDS = /[.!?]["'\u2019\u201d)\]]*(?=\s|$)/g;
 
 /**
- * Issue 14: Make Compact on long real text, the expanded descriptions of the fixture photos (from
+ * Make Compact on long real text, the expanded descriptions of the fixture photos (from
  * the offline engine) joined until over 10,000 characters, added to the clipboard in random slices
  * under random titles, compacted under random budgets up to the real one.
  */

@@ -12,7 +12,7 @@ import { startStack, type Stack } from '../support/stack.js';
 import { decodeEntities, leafParts, parseMime, type MimePart } from '../reports/report-files.js';
 
 /*
- * Issue 14 point 4, "Email Myself" (spec §2 "Email Your Clipboard", §3, §5, §7, §8):
+ * "Email Myself" (spec §2 "Email Your Clipboard", §3, §5, §7, §8):
  * `POST /api/email-clipboard` queues the Working Clipboard's text to the email-worker, which sends
  * it to the address typed in the sub-dialog with the text verbatim in the plain part and escaped in
  * the HTML part; refused at the edge (400 with the spec's texts, 401 signed out, 429 past the hourly

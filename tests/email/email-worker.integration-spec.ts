@@ -14,7 +14,7 @@ import { expectNoPasswordInRedis } from '../support/redis-scan.js';
 import { startStack, type Stack } from '../support/stack.js';
 
 /*
- * Issue 12 item 1: the email-worker sends `email.send` through SendGrid (here a loopback server
+ * The email-worker sends `email.send` through SendGrid (here a loopback server
  * speaking v3 mail/send) or, with no key, writes an .eml file to the outbox; it keeps a delivery
  * log, retries 5xx and 429 with backoff, not other 4xx, and sends a message id once.
  */

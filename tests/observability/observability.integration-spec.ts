@@ -14,7 +14,7 @@ import { startS3Proxy } from '../support/s3-proxy.js';
 import { startStack, type Stack } from '../support/stack.js';
 
 /**
- * Issue 17 point 3 ("/metrics exposes the named series", checked by scraping after a few requests):
+ * /metrics exposes the named series, checked by scraping after a few requests:
  * the gateway's and a worker's `/metrics`, both apps' `/health/live` and `/health/ready` (503 naming
  * the check when object storage is gone), and JSON log lines that carry one request's id in the
  * gateway and in the worker that ran its job. The stack runs in this process with `LOG_LEVEL=info`

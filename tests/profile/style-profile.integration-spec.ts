@@ -5,7 +5,7 @@ import { signUp, type SignedInUser } from '../support/accounts.js';
 import { startStack, type Stack } from '../support/stack.js';
 
 /*
- * Issue 15 point 5, the style description editor's server side (spec §3 style profile, §5, §7):
+ * The style description editor's server side (spec §3 style profile, §5, §7):
  * `GET /api/style-profile` → `{description}` and `POST /api/style-profile {text}` → `{description}`,
  * kept by auth-service per user: at most 500 characters, not blank, signed in only.
  */

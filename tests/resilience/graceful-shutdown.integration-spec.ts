@@ -9,7 +9,7 @@ import { startStack, type Stack } from '../support/stack.js';
 import { jobRow, ledgerReasons, postGeneration, proUser, reservationsOf } from '../generation/generation-requests.js';
 
 /**
- * Issue 17 point 6: graceful shutdown, with the apps as their own processes. On SIGTERM a
+ * Graceful shutdown, with the apps as their own processes. On SIGTERM a
  * generation-worker stops taking jobs, finishes the one it holds (the provider answers 3 s later)
  * and exits 0 within its grace period; the job it did not take runs on the next worker. Past a short
  * grace period it hands its job back instead: it exits at once and another copy runs the job. The gateway

@@ -43,7 +43,7 @@ async function stopRedis(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-/** Issue 11: while Redis is down, API calls answer 503 within 2 s; when it returns, the stack recovers with no restart. */
+/** While Redis is down, API calls answer 503 within 2 s; when it returns, the stack recovers with no restart. */
 describe('a Redis outage in the middle of a run', () => {
   let stack: Stack;
   let redis: ChildProcess;

@@ -9,7 +9,7 @@ import { signUp } from '../support/accounts.js';
 import { fixtureSketch, pngDeclaring, smallPng, THREE_SKETCHES } from '../support/images.js';
 import { startStack, type Stack } from '../support/stack.js';
 
-/** Issue 14: `POST /api/analyze-sketch` end to end on the offline engine: gateway → S3 → analysis queue → worker → PostgreSQL. */
+/** `POST /api/analyze-sketch` end to end on the offline engine: gateway → S3 → analysis queue → worker → PostgreSQL. */
 describe('Process Your Sketch: POST /api/analyze-sketch', () => {
   let stack: Stack;
   let cookie: string;
