@@ -36,7 +36,7 @@ describe('browser-side optimisation parameters (spec §9)', () => {
   });
 });
 
-describe('analysisTextSchema (spec §9 and issue #2 output rules)', () => {
+describe('analysisTextSchema (spec §9 output rules)', () => {
   const expanded = [
     '## Massing and Form',
     'a',

@@ -16,7 +16,7 @@ export const IMAGE_EXTENSION: Record<AcceptedImageMimeType, string> = {
   'image/webp': 'webp',
 };
 /**
- * Largest decoded image the server accepts, in pixels (issue #2: "within a sane pixel count").
+ * Largest decoded image the server accepts, in pixels ("within a sane pixel count").
  * 50 megapixels admits any camera photo in the fixtures (the 7.8 MB Tours photo is 24 MP) and
  * refuses decompression bombs such as a PNG declaring 30000×30000 (900 MP).
  */
@@ -30,14 +30,14 @@ export const PREVIOUS_ANALYSES_SHOWN = 3;
  * the one /analyse already shows in its results card, which the list then leaves out.
  */
 export const PREVIOUS_ANALYSES_LISTED = PREVIOUS_ANALYSES_SHOWN + 1;
-/** Issue #2: at least 5 lower-case tags. */
+/** At least 5 lower-case tags. */
 export const MIN_TAGS = 5;
-/** Issue #2: at most 12 lower-case tags. */
+/** At most 12 lower-case tags. */
 export const MAX_TAGS = 12;
-/** Issue #2: the expanded description has at least four `## ` sections. */
+/** The expanded description has at least four `## ` sections. */
 export const MIN_EXPANDED_SECTIONS = 4;
 
-/** Which engine wrote the text (issue #2: the API and the UI say so). */
+/** Which engine wrote the text (the API and the UI say so). */
 export const analysisEngineSchema = z.enum(['openai', 'offline']);
 export type AnalysisEngine = z.infer<typeof analysisEngineSchema>;
 
@@ -73,7 +73,7 @@ export function countSections(expanded: string): number {
 }
 
 /**
- * The analysis as every engine must return it (spec §3 analysis result, issue #2 rules):
+ * The analysis as every engine must return it (spec §3 analysis result):
  * exactly 88 words, `## ` sections, 5 to 12 lower-case tags.
  */
 export const analysisTextSchema = z.object({
@@ -95,7 +95,7 @@ export const analysisTextSchema = z.object({
 });
 export type AnalysisText = z.infer<typeof analysisTextSchema>;
 
-/** `POST /api/analyze` response (spec §7 plus issue #2: tags and engine). */
+/** `POST /api/analyze` response (spec §7, plus tags and engine). */
 export const analyzeResponseSchema = analysisTextSchema.extend({
   id: z.string().uuid(),
   engine: analysisEngineSchema,
@@ -116,11 +116,11 @@ export type PreviousAnalysis = z.infer<typeof previousAnalysisSchema>;
 /** `GET /api/analyses` response: the `PREVIOUS_ANALYSES_LISTED` most recent analyses, newest first (spec §9). */
 export const previousAnalysesResponseSchema = z.array(previousAnalysisSchema).max(PREVIOUS_ANALYSES_LISTED);
 
-/** Key of an original photo in object storage (ARCHITECTURE.md): `uploads/<userId>/<uuid>.<ext>`. */
+/** Key of an original photo in object storage: `uploads/<userId>/<uuid>.<ext>`. */
 export const ORIGINAL_KEY_PATTERN = /^uploads\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.(jpg|png|webp)$/;
 
 /**
- * Payload of the `analysis.analyse-images` job: thin (ARCHITECTURE.md), the stored originals' keys
+ * Payload of the `analysis.analyse-images` job: thin, the stored originals' keys
  * in upload order and the file names the user gave them, so that a refusal can name the file.
  */
 export const analyseImagesJobSchema = z.object({
@@ -141,7 +141,7 @@ export const listRecentAnalysesResultSchema = previousAnalysesResponseSchema;
 
 /**
  * Payload of `analysis.sweep-originals` (a scheduled job): originals older than `olderThanSeconds`
- * that no stored analysis refers to are removed (issue 11: a periodic sweep, older than a day).
+ * that no stored analysis refers to are removed (a periodic sweep, older than a day).
  */
 export const sweepOriginalsJobSchema = z.object({ olderThanSeconds: z.number().int().min(0) });
 /** Result of `analysis.sweep-originals`: how many objects were looked at and removed. */

@@ -37,17 +37,17 @@ export const AUTH_MESSAGES = {
   lastNameUnusable: unusableCharactersMessage('Last name'),
   passwordUnusable: unusableCharactersMessage('Password'),
   usernameUnusable: unusableCharactersMessage('Username'),
-  /** Sign-in failure: the same answer for an unknown e-mail and a wrong password (issue #2). */
+  /** Sign-in failure: the same answer for an unknown e-mail and a wrong password. */
   invalidCredentials: errorText('auth.invalid-credentials'),
   emailTaken: errorText('auth.email-taken'),
   /**
-   * The one answer of `POST /api/auth/forgot-password` (issue 12): the same for an account that
+   * The one answer of `POST /api/auth/forgot-password`: the same for an account that
    * exists and one that does not, so the route tells no one which e-mails have accounts.
    */
   forgotPasswordSent: 'If an account exists for that email, we have sent a temporary password to it.',
 } as const;
 
-/** Spec §2, issue 12: a temporary password is valid for 60 minutes and for one sign-in. */
+/** Spec §2: a temporary password is valid for 60 minutes and for one sign-in. */
 export const TEMPORARY_PASSWORD_VALID_MINUTES = 60;
 
 /**
@@ -133,7 +133,7 @@ export const forgotPasswordResponseSchema = z.object({ message: z.string() });
 export type ForgotPasswordResponse = z.infer<typeof forgotPasswordResponseSchema>;
 
 /**
- * Subscription as the SPA reads it (spec §3), held by billing-service (issue 15) and merged into
+ * Subscription as the SPA reads it (spec §3), held by billing-service and merged into
  * the user by the gateway: `credits_remaining` in credits (999,999 on the unlimited plan, spec §9),
  * `currentPeriodEnd` ISO 8601 or null. `subscription: null` before any plan, or when billing could
  * not answer; the SPA treats null as not Pro (spec §4: Pro only when status equals "active").
@@ -160,7 +160,7 @@ export type PublicUser = z.infer<typeof publicUserSchema>;
 /**
  * A password as it crosses Redis: sealed by the gateway to auth-service's public key
  * (`sealSecret` in `@archlens/platform/sealing`; RSA-OAEP wrapping an AES-256-GCM key), never the
- * plain password (ARCHITECTURE.md "Messages"). A queued job is readable by anyone with access to
+ * plain password. A queued job is readable by anyone with access to
  * Redis, its persistence files and replicas, and stays there while it waits, after a worker died
  * mid-job, or as a failed job; only auth-service's private key opens it. Sealed for
  * `sealedPasswordContext(job, email)`, so it opens only in the command and for the account it was
@@ -191,7 +191,7 @@ export type SignInCommand = z.infer<typeof signInCommandSchema>;
 /** Payload of `auth.get-user`: the session's user id. */
 export const getUserCommandSchema = z.object({ userId: z.string().uuid() });
 /**
- * Payload of `auth.issue-temporary-password` (forgot password, issue 12): the e-mail as the user
+ * Payload of `auth.issue-temporary-password` (forgot password): the e-mail as the user
  * typed it. auth-service issues and e-mails a temporary password when the account exists.
  */
 export const issueTemporaryPasswordCommandSchema = z.object({ email: z.string() });
@@ -218,7 +218,7 @@ export type AuthResult = z.infer<typeof authResultSchema>;
 
 /**
  * Result of `auth.sign-in`: as `authResultSchema`, and a success says whether the password was a
- * temporary one (issue 12), which the gateway answers by ending the user's other sessions.
+ * temporary one, which the gateway answers by ending the user's other sessions.
  */
 export const signInResultSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true), user: publicUserSchema, usedTemporaryPassword: z.boolean() }),

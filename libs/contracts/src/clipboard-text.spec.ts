@@ -57,7 +57,7 @@ describe('Working Clipboard text (spec §3, §4)', () => {
   });
 });
 
-describe('Make Compact (spec §2, §5, §8; issue 14)', () => {
+describe('Make Compact (spec §2, §5, §8)', () => {
   const entry = (title: string, text: string) => appendToClipboardText(null, title, text, AT);
 
   it('is not possible without the start of the base prompt, nor with nothing after it', () => {

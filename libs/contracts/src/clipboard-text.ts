@@ -3,7 +3,7 @@
  * browser's local storage under `CLIPBOARD_STORAGE_KEY`, starting from the default template; text
  * added from an analysis tool goes after a separator line holding a title and a timestamp; Make
  * Compact turns it into one generation prompt within a budget. Shared by the analysis tools' 'Add
- * to Clipboard' (issues 13, 14) and the Working Clipboard dialog (issue 14). No zod: the SPA loads it.
+ * to Clipboard' and the Working Clipboard dialog. No zod: the SPA loads it.
  */
 
 /** Spec §3: one fixed local-storage key that ends in `clipboard_text`. */
@@ -109,7 +109,7 @@ export function addToClipboard(storage: ClipboardStorage, title: string, text: s
 /** Spec §5: Make Compact is enabled when the text contains the start of the base prompt (its first sentence). */
 export const BASE_PROMPT_START = 'Transform this architectural sketch.';
 
-/** Issue 14: a compact prompt is at most 4900 − 50 characters (a generator's 4900 limit, 50 kept in hand). */
+/** A compact prompt is at most 4900 − 50 characters (a generator's 4900 limit, 50 kept in hand). */
 export const COMPACT_PROMPT_BUDGET = 4900 - 50;
 
 /** Spec §8 texts of Make Compact. */
@@ -171,7 +171,7 @@ function trimToRoom(content: string, room: number): string {
 export const COMPACT_PROMPT_JOINER = '\n';
 
 /**
- * Make Compact (spec §2, §5, §8, §9; issue 14): the base prompt's line, a newline, then everything
+ * Make Compact (spec §2, §5, §8, §9): the base prompt's line, a newline, then everything
  * after it as one paragraph (`contentAfterBasePrompt`), within `COMPACT_PROMPT_BUDGET` characters in
  * all (the newline counts), trimmed at a sentence end where one fits, else at a word boundary with
  * an ellipsis. Spec §9: "The compact prompt is the base prompt, a newline, then the trimmed content."

@@ -4,7 +4,7 @@ import { maxJsonBodyBytes } from './http.js';
 import { hasUnusableCharacters, isBlankText, unusableCharactersMessage } from './plain-text.js';
 
 /**
- * The Working Clipboard's server side (issue 14; spec §3 email-clipboard payload, §5, §7, §8): the
+ * The Working Clipboard's server side (spec §3 email-clipboard payload, §5, §7, §8): the
  * clipboard text e-mailed to the user. The text itself lives in the browser only.
  */
 

@@ -3,9 +3,9 @@ import { MAX_CLIPBOARD_EMAIL_CHARS } from './clipboard.js';
 import { reportContentSchema } from './reports.js';
 
 /**
- * The e-mails ArchLens sends, one template each (issue 12). A template's data schema says what the
+ * The e-mails ArchLens sends, one template each. A template's data schema says what the
  * sender must give; secrets in it travel sealed to the email-worker's key (`EMAIL_SEALING_*`), never
- * in plain text through Redis (issue 11).
+ * in plain text through Redis.
  */
 export const EMAIL_TEMPLATE_DATA = {
   /** Forgot password (spec §2, §8): the temporary password, valid for `validMinutes`, single use. */
@@ -16,7 +16,7 @@ export const EMAIL_TEMPLATE_DATA = {
     validMinutes: z.number().int().min(1),
   }),
   /**
-   * An analysis report (issue 13): the same content as its PDF, which is attached. Every field is
+   * An analysis report: the same content as its PDF, which is attached. Every field is
    * text, escaped where the template places it (a name is never markup).
    */
   'analysis-report': z.object({
@@ -24,7 +24,7 @@ export const EMAIL_TEMPLATE_DATA = {
     lastName: z.string().min(1).max(100),
     report: reportContentSchema,
   }),
-  /** The Working Clipboard e-mailed to its user (issue 14, spec §2 Email Myself): the text as it was, as text. */
+  /** The Working Clipboard e-mailed to its user (spec §2 Email Myself): the text as it was, as text. */
   clipboard: z.object({
     firstName: z.string().min(1).max(100),
     lastName: z.string().min(1).max(100),
@@ -34,7 +34,7 @@ export const EMAIL_TEMPLATE_DATA = {
 export type EmailTemplate = keyof typeof EMAIL_TEMPLATE_DATA;
 export const EMAIL_TEMPLATES = Object.keys(EMAIL_TEMPLATE_DATA) as [EmailTemplate, ...EmailTemplate[]];
 
-/** An attachment: already in object storage (never bytes through Redis, issue 12). */
+/** An attachment: already in object storage (never bytes through Redis). */
 export const emailAttachmentSchema = z.object({
   /** Object key in the bucket, e.g. `reports/<userId>/<uuid>.pdf`. */
   key: z.string().min(1).max(500),

@@ -2,7 +2,7 @@ import { BASE_PROMPT, designLanguageOnly } from './clipboard-text.js';
 import { errorText } from './errors.js';
 
 /**
- * Image Generation's business constants and the prompt it sends (issue 16; spec §2 /create, §5,
+ * Image Generation's business constants and the prompt it sends (spec §2 /create, §5,
  * §8, §9). No zod here: /create's controls, the credits meter and the combined-prompt panel read
  * these without loading any schema; `./generation` builds the request and job schemas on them.
  */
@@ -17,10 +17,10 @@ export type AspectRatio = (typeof ASPECT_RATIOS)[number];
 /** Spec §9 providers; sora is the default (it needs no key, so it works on a fresh machine). */
 export const GENERATION_PROVIDERS = ['sora', 'openai', 'stability-ai', 'midjourney'] as const;
 export type GenerationProvider = (typeof GENERATION_PROVIDERS)[number];
-/** Providers that make no image call and answer with a prompt workflow (issue 16 point 2). */
+/** Providers that make no image call and answer with a prompt workflow. */
 export const WORKFLOW_PROVIDERS = ['sora', 'midjourney'] as const satisfies readonly GenerationProvider[];
 /**
- * True for `sora` and `midjourney` (`WORKFLOW_PROVIDERS`; issue 16 point 2): providers that make no
+ * True for `sora` and `midjourney` (`WORKFLOW_PROVIDERS`): providers that make no
  * image call, reserve no credits and answer with a prompt workflow (spec §2 /create workflow view).
  */
 export function isWorkflowProvider(provider: GenerationProvider): provider is (typeof WORKFLOW_PROVIDERS)[number] {

@@ -1,5 +1,5 @@
 // No zod here: the SPA's HTTP client imports this module on the signed-out landing, which loads no
-// schema (issue 12 point 8); the schema of error bodies is in `./errors`.
+// schema; the schema of error bodies is in `./errors`.
 
 /** The body text of a 401 (spec §8: the SPA looks for "401: " and "Unauthorized"). */
 export const UNAUTHORIZED_MESSAGE = 'Unauthorized';

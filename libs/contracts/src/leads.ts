@@ -5,7 +5,7 @@ import { plainText, unusableCharactersMessage } from './plain-text.js';
 import { fromTextField, wholeNumber } from './whole-number.js';
 
 /**
- * Leads and the admin console (issue 13; spec §2 /admin and /admin-login, §3 lead and lead stats,
+ * Leads and the admin console (spec §2 /admin and /admin-login, §3 lead and lead stats,
  * §6 admin, §7, §8). A lead is a person an analysis was e-mailed to.
  */
 
@@ -26,7 +26,7 @@ export const leadSchema = z.object({
 });
 export type Lead = z.infer<typeof leadSchema>;
 
-/** Columns the leads table sorts by (issue 13: any column, both ways). */
+/** Columns the leads table sorts by (any column, both ways). */
 export const LEAD_SORT_COLUMNS = ['first_name', 'last_name', 'email', 'source', 'created_at'] as const;
 export const leadSortColumnSchema = z.enum(LEAD_SORT_COLUMNS);
 export type LeadSortColumn = z.infer<typeof leadSortColumnSchema>;
@@ -129,13 +129,13 @@ export const adminVerifyResponseSchema = z.object({ valid: z.literal(true), user
 export type AdminVerifyResponse = z.infer<typeof adminVerifyResponseSchema>;
 
 /**
- * `POST /api/admin/queues/session` answer (issue 17 point 4): the queue dashboard's session cookie
+ * `POST /api/admin/queues/session` answer: the queue dashboard's session cookie
  * is set (HttpOnly, `Path=/api/admin/queues`); open `dashboardPath` before `expiresAt` (ISO 8601).
  */
 export const adminQueuesSessionResponseSchema = z.object({ dashboardPath: z.string().startsWith('/'), expiresAt: z.string() });
 export type AdminQueuesSessionResponse = z.infer<typeof adminQueuesSessionResponseSchema>;
 
-/** The CSV export's file name (issue 13: dated), e.g. `archlens-leads-2026-11-24.csv`. */
+/** The CSV export's file name (dated), e.g. `archlens-leads-2026-11-24.csv`. */
 export function leadsExportFileName(at: Date): string {
   return `archlens-leads-${at.toISOString().slice(0, 10)}.csv`;
 }

@@ -1,7 +1,7 @@
 /**
  * The pricing tiers of spec §1, §3 and §9, word for word: shown on the landing and the pricing
  * page, and charged by billing. Prices in major units of their currency. No zod here: the
- * signed-out landing imports this module and loads no schema (issue 12 point 8); request schemas
+ * signed-out landing imports this module and loads no schema; request schemas
  * build on `PAID_PLAN_TYPES` with `z.enum`.
  */
 

@@ -34,7 +34,7 @@ describe('parseReportBlocks (spec §3: `## ` headings and blank-line paragraphs)
   });
 });
 
-describe('formatAnalysisText and parseAnalysisText (issue 13: the free-analysis text)', () => {
+describe('formatAnalysisText and parseAnalysisText (the free-analysis text)', () => {
   const parts = { primaryDescription: 'A grey stone arcade.', expandedDescription: EXPANDED, tags: ['arcade', 'stone', 'grey'] };
 
   it('writes primary, expanded and tags apart by blank lines, and reads them back exactly', () => {

@@ -1,5 +1,5 @@
 /**
- * The text of an analysis report (issue 13), shared by the PDF (analysis-worker), the e-mail
+ * The text of an analysis report, shared by the PDF (analysis-worker), the e-mail
  * (email-worker) and the free-analysis send (the SPA's `analysisText`): one way to write an
  * analysis as plain text and to read it back, and one way to cut an expanded description into
  * headings, paragraphs and list items. Framework-free: no Node, no DOM.
@@ -70,7 +70,7 @@ export function parseReportBlocks(text: string): ReportBlock[] {
 }
 
 /**
- * An analysis as one plain text (issue 13: the `analysisText` of `POST /api/email-analysis` and of
+ * An analysis as one plain text (the `analysisText` of `POST /api/email-analysis` and of
  * the `analysis.emailed` event, spec §3 "primary, expanded and tags"): the primary description, a
  * blank line, the expanded description with its `## ` headings, a blank line, `Tags: a, b, c`.
  * Empty parts are left out. `parseAnalysisText` reads it back.
@@ -83,7 +83,7 @@ export function formatAnalysisText(parts: AnalysisTextParts): string {
 }
 
 /**
- * Reads an analysis text back into its parts (issue 13: the free-analysis send names no stored
+ * Reads an analysis text back into its parts (the free-analysis send names no stored
  * analysis, only its text). Text in `formatAnalysisText`'s shape splits exactly: everything before
  * the first heading line is the primary description, the rest the expanded description, and a last
  * `Tags:` line the comma-separated tags. Text in any other shape is kept whole as the primary
@@ -121,8 +121,8 @@ export const REPORT_LABELS = {
 } as const;
 
 /**
- * Which engine wrote the analysis, as the report says it (issue 13: "which engine wrote it"; issue
- * #2: the offline engine is labelled as such).
+ * Which engine wrote the analysis, as the report says it ("which engine wrote it": the offline
+ * engine is labelled as such).
  * @param engine `openai`, `offline`, or null for a free-analysis text the user sent
  * @param model the engine's model, e.g. `gpt-4o` or `offline-measures-v1`
  */

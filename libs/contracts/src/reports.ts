@@ -6,7 +6,7 @@ import { maxJsonBodyBytes } from './http.js';
 import { plainText, unusableCharactersMessage } from './plain-text.js';
 
 /**
- * Analysis reports (issue 13): the PDF of one stored analysis, downloaded by its owner or e-mailed
+ * Analysis reports: the PDF of one stored analysis, downloaded by its owner or e-mailed
  * with its HTML twin, and the e-mail that also records a lead (spec §2 /analyse, §3, §7, §8).
  */
 
@@ -42,7 +42,7 @@ export const REPORT_MESSAGES = {
   analysisTextUnusable: unusableCharactersMessage('The analysis text'),
 } as const;
 
-/** The report's file name (issue 13): `archlens-analysis-YYYY-MM-DD.pdf`, dated by the analysis (UTC). */
+/** The report's file name: `archlens-analysis-YYYY-MM-DD.pdf`, dated by the analysis (UTC). */
 export function reportFileName(createdAt: Date | string): string {
   const date = new Date(createdAt).toISOString().slice(0, 10);
   return `archlens-analysis-${date}.pdf`;
@@ -59,7 +59,7 @@ export function textReportObjectKey(userId: string, reportId: string): string {
 }
 
 /**
- * `POST /api/email-analysis` body (spec §3 e-mail-analysis payload; issue 13): who receives it and
+ * `POST /api/email-analysis` body (spec §3 e-mail-analysis payload): who receives it and
  * which analysis, by the id of one of the user's stored analyses or, for the free-analysis send,
  * its text (primary, expanded and tags). Names are one line (`nameField`: spec §5 'Please fill in
  * all fields.' when blank or only invisible characters); the text may have several lines (tab, LF,
@@ -140,7 +140,7 @@ export const reportContentSchema = z.object({
 });
 export type ReportContent = z.infer<typeof reportContentSchema>;
 
-/** Issue 13: a PDF of free text is kept this long after its e-mail was queued, in seconds (the e-mail's retries end within a minute). */
+/** A PDF of free text is kept this long after its e-mail was queued, in seconds (the e-mail's retries end within a minute). */
 export const TEXT_REPORT_MAX_AGE_SECONDS = 24 * 3600;
 
 /**

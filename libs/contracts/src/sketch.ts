@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { analysisEngineSchema } from './analysis.js';
 
 /**
- * Process Your Sketch (issue 14; spec §1, §2 /read-sketch, §3 sketch analysis, §5, §7, §8, §9): up
+ * Process Your Sketch (spec §1, §2 /read-sketch, §3 sketch analysis, §5, §7, §8, §9): up
  * to 3 sketches in, a summary and detailed points out.
  */
 
@@ -23,7 +23,7 @@ export const SKETCH_MESSAGES = {
   failedPrefix: 'Failed to analyze sketch',
 } as const;
 
-/** The drawing types a sketch reading names (issue 14: estimated by the offline engine, with its evidence). */
+/** The drawing types a sketch reading names (estimated by the offline engine, with its evidence). */
 export const DRAWING_TYPES = ['plan', 'elevation', 'section', 'perspective', 'axonometric'] as const;
 export const drawingTypeSchema = z.enum(DRAWING_TYPES);
 export type DrawingType = z.infer<typeof drawingTypeSchema>;
@@ -34,7 +34,7 @@ export const SKETCH_KEY_PATTERN = /^sketches\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.(jpg
 /** Longest summary and point the engines may return, in characters. */
 export const MAX_SKETCH_SUMMARY_CHARS = 2_000;
 export const MAX_SKETCH_POINT_CHARS = 600;
-/** Issue 14: the reading gives between 3 and 12 detailed points. */
+/** The reading gives between 3 and 12 detailed points. */
 export const SKETCH_POINTS = { min: 3, max: 12 } as const;
 
 /** What every sketch engine returns (spec §3 sketch analysis: description and details). */
@@ -46,7 +46,7 @@ export const sketchReadingTextSchema = z.object({
 });
 export type SketchReadingText = z.infer<typeof sketchReadingTextSchema>;
 
-/** `POST /api/analyze-sketch` answer (spec §7: description, details; issue 14: stored with its engine and duration). */
+/** `POST /api/analyze-sketch` answer (spec §7: description, details; stored with its engine and duration). */
 export const analyzeSketchResponseSchema = sketchReadingTextSchema.extend({
   id: z.string().uuid(),
   engine: analysisEngineSchema,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { countCharacters, inputMaxLength, normaliseLineBreaks, plainText, unusableCharactersMessage } from './plain-text.js';
 
 /**
- * The style profile (issue 15 point 5; spec §3 "Style profile: description", §5 style description
+ * The style profile (spec §3 "Style profile: description", §5 style description
  * editor, §7 `GET/POST /api/style-profile`, §8 style save): the user's own design-style
  * description, owned by auth-service.
  */

@@ -3,7 +3,7 @@ import { AUTH_MESSAGES, signInPasswordField, usernameField } from './auth.js';
 import { errorText } from './errors.js';
 
 /**
- * VIP access (issue 15 point 4; spec §2 /vip-login, §6 unlimited plan, §7, §8): a username and
+ * VIP access (spec §2 /vip-login, §6 unlimited plan, §7, §8): a username and
  * password from configuration sign the VIP user in on the unlimited plan.
  */
 
@@ -32,7 +32,7 @@ export const vipLoginResponseSchema = z.object({ success: z.literal(true) });
 export type VipLoginResponse = z.infer<typeof vipLoginResponseSchema>;
 
 /**
- * Payload of `auth.ensure-vip-user`: the VIP account (issue 15), found by its e-mail or created
+ * Payload of `auth.ensure-vip-user`: the VIP account, found by its e-mail or created
  * with no usable password (it is only ever signed in through `POST /api/vip-login`).
  */
 export const ensureVipUserCommandSchema = z.object({ email: z.string().email().max(254), firstName: z.string().min(1).max(100) });

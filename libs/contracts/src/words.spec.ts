@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { countWords } from './words.js';
 
-describe('countWords (issue #2: a word is a maximal run of non-whitespace characters)', () => {
+describe('countWords (a word is a maximal run of non-whitespace characters)', () => {
   it('counts runs separated by any whitespace, ignoring leading, trailing and repeated space', () => {
     expect(countWords('')).toBe(0);
     expect(countWords(' \n\t ')).toBe(0);

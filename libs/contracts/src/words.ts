@@ -1,5 +1,5 @@
 /**
- * The word-count rule of the product (issue #2, spec §9 "exactly 88-word primary descriptions"):
+ * The word-count rule of the product (spec §9 "exactly 88-word primary descriptions"):
  * a word is a maximal run of non-whitespace characters. "mid-century" is one word, "2.1" is one
  * word, and an em dash standing between spaces is a word of its own.
  *

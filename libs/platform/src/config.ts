@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Parses and validates an app's environment at boot (ARCHITECTURE.md "Configuration").
+ * Parses and validates an app's environment at boot.
  *
  * @param schema zod object schema whose keys are environment variable names, with defaults
  * @param env the environment to read, `process.env` by default
@@ -51,7 +51,7 @@ export const optionalString = z
   .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
 
 /**
- * `HEALTH_PORT` of a worker service (issue 17 point 3): where its `/health/live`, `/health/ready`
+ * `HEALTH_PORT` of a worker service: where its `/health/live`, `/health/ready`
  * and `/metrics` listen. Unset or empty: no health server (the in-process test stacks); 0: a port
  * the OS picks, logged at start (`npm start` gives each worker process its own); the container
  * image sets 9090.
@@ -64,7 +64,7 @@ export const healthPortEnv = {
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /**
- * `LOG_LEVEL` (issue 17 point 3): unset means "the app's own default" (info, or the levels the
+ * `LOG_LEVEL`: unset means "the app's own default" (info, or the levels the
  * caller passed, e.g. the test harness's `['error']`); set, it wins over both.
  */
 export const loggingEnv = {

@@ -4,7 +4,7 @@ import { DataSource, type EntitySchema, type MixedList } from 'typeorm';
 export interface ServiceDataSourceOptions {
   /** `DATABASE_URL` */
   url: string;
-  /** The service's own schema, e.g. "auth" (ARCHITECTURE.md: one schema per service). */
+  /** The service's own schema, e.g. "auth" (one schema per service). */
   schema: string;
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   entities: MixedList<Function | string | EntitySchema>;

@@ -108,7 +108,7 @@ export function readEvent(data: unknown): DeliveredEvent {
 }
 
 /**
- * The handler of one subscriber queue of `EVENT_SUBSCRIPTIONS` (ARCHITECTURE.md "Event"): a Nest
+ * The handler of one subscriber queue of `EVENT_SUBSCRIPTIONS`: a Nest
  * provider of the subscribing service, given to the worker host as `events`, which starts a BullMQ
  * worker for its queue.
  */

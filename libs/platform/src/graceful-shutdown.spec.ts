@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { DEFAULT_SHUTDOWN_GRACE_MS, jobLockOverride, shutdownGraceMs, waitWithinGrace } from './graceful-shutdown.js';
 
-describe('graceful shutdown settings (issue 17 point 6)', () => {
+describe('graceful shutdown settings', () => {
   it('reads SHUTDOWN_GRACE_MS, defaults it, and refuses anything but whole milliseconds in range', () => {
     expect(shutdownGraceMs({})).toBe(DEFAULT_SHUTDOWN_GRACE_MS);
     expect(shutdownGraceMs({ SHUTDOWN_GRACE_MS: '5000' })).toBe(5000);

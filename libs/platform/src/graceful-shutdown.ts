@@ -1,5 +1,5 @@
 /**
- * Graceful shutdown (issue 17 point 6, docs/operations.md): how long a process may take to finish
+ * Graceful shutdown (docs/operations.md): how long a process may take to finish
  * what it holds after SIGTERM, and a wait bounded by it.
  */
 
@@ -11,7 +11,7 @@ export const DEFAULT_SHUTDOWN_GRACE_MS = 25_000;
 
 /**
  * The grace period of this deployment: `SHUTDOWN_GRACE_MS` (a whole number of ms, 0 to 600000)
- * or `DEFAULT_SHUTDOWN_GRACE_MS`. Source: issue 17 point 6.
+ * or `DEFAULT_SHUTDOWN_GRACE_MS`.
  * @throws Error naming the variable when it is set to anything else (checked at boot)
  */
 export function shutdownGraceMs(env: NodeJS.ProcessEnv = process.env): number {
@@ -25,7 +25,7 @@ export function shutdownGraceMs(env: NodeJS.ProcessEnv = process.env): number {
 }
 
 /**
- * Waits for `work` at most `graceMs`. Source: issue 17 point 6.
+ * Waits for `work` at most `graceMs`.
  * @returns 'done' when it settled in time (a rejection counts as settled), 'timed-out' otherwise
  *   (the work goes on; the caller decides what to give up)
  */
@@ -51,7 +51,7 @@ export async function waitWithinGrace(work: Promise<unknown>, graceMs: number): 
  * `JOB_LOCK_DURATION_MS` (whole ms, 500 to 600000) when set: every queue's job lock in a worker
  * service, i.e. how soon the job of a copy that died (`kill -9`, a lost node) is found stalled and
  * run again, or handed back after the grace period. Unset: each queue's `QUEUE_SETTINGS`. A queue's
- * own override (e.g. `GENERATION_LOCK_DURATION_MS`) wins. Source: issue 17 points 6 and 7.
+ * own override (e.g. `GENERATION_LOCK_DURATION_MS`) wins.
  * @throws Error naming the variable when it is set to anything else
  */
 export function jobLockOverride(env: NodeJS.ProcessEnv = process.env): { lockDurationMs?: number } {

@@ -57,7 +57,7 @@ export interface HealthServer {
 }
 
 /**
- * The worker host's tiny HTTP server (issue 17 point 3; workers have no other HTTP): `GET
+ * The worker host's tiny HTTP server (workers have no other HTTP): `GET
  * /health/live` → 200 while the process runs; `GET /health/ready` → 200 or 503 with
  * `ReadinessReport`; `GET /metrics` → the process's `metricsRegistry` in Prometheus text format.
  * Anything else → 404. Listens on every interface (probes and scrapers come from the pod network).

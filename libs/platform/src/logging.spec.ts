@@ -15,7 +15,7 @@ function capture(level: Parameters<typeof createAppLogger>[1] = 'info') {
   return { logger: createAppLogger('test-service', level, stream), lines };
 }
 
-describe('resolveLogLevel (issue 17 point 3)', () => {
+describe('resolveLogLevel', () => {
   it('takes LOG_LEVEL first, then the most verbose Nest level asked for, else info', () => {
     expect(resolveLogLevel('debug', ['error'])).toBe('debug');
     expect(resolveLogLevel(undefined, ['error'])).toBe('error');

@@ -5,7 +5,7 @@ import { currentRequestId } from './request-context.js';
 /**
  * What is never written to a log, whatever a call site passes: credentials in headers (raw or
  * pino-http's serialized form) and any `password` field at the top level or one level down
- * (issue 17 point 3: "no secrets or passwords in logs").
+ * ("no secrets or passwords in logs").
  */
 export const REDACTED_PATHS = [
   'req.headers.authorization',
@@ -41,7 +41,7 @@ export function resolveLogLevel(logLevel: LevelWithSilent | undefined, nestLevel
 }
 
 /**
- * The JSON logger of one app process (issue 17 point 3): one line per entry with `time` (ISO),
+ * The JSON logger of one app process: one line per entry with `time` (ISO),
  * `level` (a name), `service`, `msg`, and `requestId` whenever the line is written inside a
  * request (gateway) or a job (worker host) — read from the request context, so every call site
  * gets it without passing it. Secrets are redacted (`REDACTED_PATHS`).

@@ -45,7 +45,7 @@ export function redisConnection(redisUrl: string): RedisOptions & { db: number }
 }
 
 /**
- * How long a request-path Redis command may take before it fails, in ms. Issue 11: while Redis is
+ * How long a request-path Redis command may take before it fails, in ms. While Redis is
  * down, API calls answer 503 within 2 seconds; this leaves the rest of the 2 s to the request.
  */
 export const REDIS_COMMAND_TIMEOUT_MS = 1_000;
@@ -54,7 +54,7 @@ export const REDIS_COMMAND_TIMEOUT_MS = 1_000;
  * ioredis options for connections on a request's path (queue producers, sessions, rate limits):
  * no offline queue (a command while disconnected fails at once instead of waiting for Redis to
  * return), one retry, a command timeout of `REDIS_COMMAND_TIMEOUT_MS`, and ioredis's own
- * reconnection, so the app recovers by itself when Redis is back (issue 11).
+ * reconnection, so the app recovers by itself when Redis is back.
  */
 export function failFastRedisOptions(redisUrl: string): RedisOptions {
   return {
@@ -71,7 +71,7 @@ export interface RequestOptions {
   /** Overrides `QUEUE_SETTINGS[queue].replyTimeoutMs`, in ms. */
   timeoutMs?: number;
   /**
-   * The BullMQ job id (no `:`), for a command that is idempotent on an id of its own (issue 16: a
+   * The BullMQ job id (no `:`), for a command that is idempotent on an id of its own (a
    * generation's job id): while a job with this id is still in the queue, a second request with it
    * waits on that job instead of adding another, so a double submission runs once.
    */
@@ -87,7 +87,7 @@ export interface JobProgressEvent {
 }
 
 /**
- * Request/reply over BullMQ (ARCHITECTURE.md "Messages"): adds a typed command job to its
+ * Request/reply over BullMQ: adds a typed command job to its
  * owner's queue and awaits the result with `QueueEvents` + `job.waitUntilFinished`.
  * Payloads and results are parsed against the job catalogue in `@archlens/contracts/queues`; the
  * current request id (`currentRequestId`) travels in the job's data as `REQUEST_ID_FIELD`.
@@ -255,7 +255,7 @@ export class CommandClient {
 
   /**
    * Listens to the progress reports (`job.updateProgress`) of every job of `queue`, from now on, over
-   * the queue's one `QueueEvents` connection of this client (issue 16: the generation progress
+   * the queue's one `QueueEvents` connection of this client (the generation progress
    * stream). The listener filters what it wants; nothing is replayed.
    * @returns a function that stops listening
    * @throws ServiceUnavailableError when Redis cannot be reached
@@ -318,7 +318,7 @@ export interface WorkerLogger {
 
 /**
  * Starts a BullMQ worker for `queue` with its settings from `QUEUE_SETTINGS` (concurrency, lock
- * duration). Each payload is parsed against its schema before the handler runs (STYLE.md: checked
+ * duration). Each payload is parsed against its schema before the handler runs (checked
  * again inside the processor), and each result before it is returned, wrapped in the reply
  * envelope (`replyEnvelopeSchema`). A `DomainError` becomes the envelope's refusal (logged as a
  * warning); anything else fails the job and is logged as an error. Handlers run inside the job's
@@ -363,7 +363,7 @@ export function startWorker<Q extends QueueName>(
 
 /**
  * One deployment's changes to a queue's worker settings (`QUEUE_SETTINGS`), from its environment
- * (issue 16: `GENERATION_LOCK_DURATION_MS`, so a test can see a killed worker's job come back within
+ * (`GENERATION_LOCK_DURATION_MS`, so a test can see a killed worker's job come back within
  * seconds).
  */
 export type WorkerOverrides = Partial<Pick<QueueSettings, 'concurrency' | 'lockDurationMs'>>;

@@ -10,7 +10,7 @@ import {
 } from 'prom-client';
 
 /**
- * The one Prometheus registry of this process (issue 17 point 3): the gateway's `/metrics` and a
+ * The one Prometheus registry of this process: the gateway's `/metrics` and a
  * worker's `HEALTH_PORT/metrics` both serve it. Series are named `archlens_…` with their unit in the
  * name (`_seconds`, `_bytes`, `_total`); Node's default process metrics are registered once, with the
  * `archlens_` prefix.

@@ -13,7 +13,7 @@ import {
 import { z } from 'zod';
 
 /*
- * Sealed secrets (ARCHITECTURE.md "Messages": payloads never carry a plain password).
+ * Sealed secrets (payloads never carry a plain password).
  *
  * A secret that must cross Redis (a password on its way from the gateway to auth-service) is
  * sealed to the receiver's RSA public key, so Redis, its persistence files, replicas and anyone

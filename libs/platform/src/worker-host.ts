@@ -47,7 +47,7 @@ export type ScheduledJob<Q extends QueueName> = {
   [N in JobNameOf<Q>]: { name: N; everyMs: number; data: JobData<N> };
 }[JobNameOf<Q>];
 
-/** What a worker service is made of (ARCHITECTURE.md "One worker host"). */
+/** What a worker service is made of. */
 export interface WorkerServiceOptions {
   /** Process name for logs, e.g. "auth-service". */
   name: string;
@@ -66,12 +66,12 @@ export interface WorkerServiceOptions {
   /** This deployment's changes to its queues' worker settings (`QUEUE_SETTINGS`), e.g. a lock duration from the environment. */
   workerOverrides?: Partial<Record<QueueName, WorkerOverrides>>;
   /**
-   * `HEALTH_PORT` (issue 17 point 3): where `/health/live`, `/health/ready` and `/metrics` listen;
+   * `HEALTH_PORT`: where `/health/live`, `/health/ready` and `/metrics` listen;
    * undefined for none, 0 for a port the OS picks (logged).
    */
   healthPort?: number;
   /**
-   * How long shutdown waits for jobs in progress, in ms (issue 17 point 6); `SHUTDOWN_GRACE_MS` or
+   * How long shutdown waits for jobs in progress, in ms; `SHUTDOWN_GRACE_MS` or
    * `DEFAULT_SHUTDOWN_GRACE_MS` when undefined.
    */
   shutdownGraceMs?: number;
@@ -102,7 +102,7 @@ class WorkerHost implements OnApplicationBootstrap, OnApplicationShutdown {
   async onApplicationBootstrap(): Promise<void> {
     for (const type of this.options.handlers) {
       const set: AnyQueueHandlers = this.moduleRef.get(type, { strict: false });
-      // `JOB_LOCK_DURATION_MS` (issue 17 point 7): how soon a crashed copy's jobs come back, for every queue of the service.
+      // `JOB_LOCK_DURATION_MS`: how soon a crashed copy's jobs come back, for every queue of the service.
       const overrides = { ...jobLockOverride(), ...this.options.workerOverrides?.[set.queue] };
       await this.listen(set.queue, (logger) => startWorker(set.queue, this.options.redisUrl, set.handlers() as never, logger, overrides));
       await this.schedule(set);
@@ -115,7 +115,7 @@ class WorkerHost implements OnApplicationBootstrap, OnApplicationShutdown {
   }
 
   /**
-   * Serves `/health/live`, `/health/ready` and `/metrics` on `port` (issue 17 point 3). Readiness
+   * Serves `/health/live`, `/health/ready` and `/metrics` on `port`. Readiness
    * checks the data source (`SELECT 1`), Redis (`PING` on a fail-fast connection of its own) and the
    * bucket, each within `READINESS_CHECK_TIMEOUT_MS`.
    */
@@ -160,7 +160,7 @@ class WorkerHost implements OnApplicationBootstrap, OnApplicationShutdown {
   }
 
   /**
-   * Records one finished job (issue 17 point 3): `archlens_job_duration_seconds` from BullMQ's
+   * Records one finished job: `archlens_job_duration_seconds` from BullMQ's
    * `processedOn` to `finishedOn` (ms), and one log line with the job's request id.
    */
   private observe(queue: QueueName, job: Job, outcome: 'ok' | 'refused' | 'failed'): void {
@@ -202,7 +202,7 @@ class WorkerHost implements OnApplicationBootstrap, OnApplicationShutdown {
       name: 'shutdown',
       check: () => Promise.reject(Object.assign(new Error('draining'), { code: 'draining' })),
     });
-    // Issue 17 point 6: stop taking jobs and let those in progress finish, within the grace period.
+    // Stop taking jobs and let those in progress finish, within the grace period.
     // Past it, the jobs still running are handed back: the process exits with their locks held, the
     // locks lapse and another copy's stalled-job check puts them back in the queue. The data source
     // stays open until the exit, so a job cut short does not fail on a closed pool.
@@ -269,7 +269,7 @@ export function workerServiceModule(module: Type, options: WorkerServiceOptions)
 }
 
 /**
- * Boots a worker service without HTTP (ARCHITECTURE.md "Workers run without HTTP"): the app
+ * Boots a worker service without HTTP: the app
  * context, shutdown hooks (SIGTERM closes the workers, then the data source), a ready line.
  * @returns the running context; `close()` stops it
  */
@@ -277,7 +277,7 @@ export async function startWorkerService(
   module: DynamicModule,
   options: { name: string; logger?: NestLogLevels },
 ): Promise<INestApplicationContext> {
-  // The service's JSON logger (issue 17 point 3): LOG_LEVEL, else the levels asked for here; Nest's
+  // The service's JSON logger: LOG_LEVEL, else the levels asked for here; Nest's
   // own lines and every `Logger` call site go through it.
   const hostOptions = (module.providers ?? []).find(
     (p): p is { provide: symbol; useValue: WorkerServiceOptions } => typeof p === 'object' && 'provide' in p && p.provide === HOST_OPTIONS,
@@ -286,8 +286,8 @@ export async function startWorkerService(
   const withLogger: DynamicModule = { ...module, providers: [...(module.providers ?? []), { provide: APP_LOGGER, useValue: logger }] };
   shutdownGraceMs(); // SHUTDOWN_GRACE_MS is checked at boot, not first at the shutdown that needs it
   const app = await NestFactory.createApplicationContext(withLogger, { logger: new PinoNestLogger(logger) });
-  // SIGTERM/SIGINT: close (workers drain within the grace period, then the data source), then exit 0
-  // (issue 17 point 6); an error while closing exits 1.
+  // SIGTERM/SIGINT: close (workers drain within the grace period, then the data source), then exit 0;
+  // an error while closing exits 1.
   app.enableShutdownHooks(undefined, { useProcessExit: true });
   Logger.log(`${options.name} ready`, 'Bootstrap');
   return app;
