@@ -69,7 +69,7 @@ import {
 } from './reports.js';
 
 /**
- * Queue names (ARCHITECTURE.md: one queue per owning service). These values never change once
+ * Queue names (one queue per owning service). These values never change once
  * released: jobs already waiting in Redis carry them.
  */
 export const QUEUES = {
@@ -83,15 +83,15 @@ export const QUEUES = {
    * place for as long as the vision model takes, seconds per call and up to three calls).
    */
   analysisLookup: 'analysis-lookup',
-  /** Outgoing e-mail (issue 12): fire-and-forget commands, retried with backoff by BullMQ. */
+  /** Outgoing e-mail: fire-and-forget commands, retried with backoff by BullMQ. */
   email: 'email',
-  /** leads-service's commands (issue 13): the admin console's list, stats and CSV export. */
+  /** leads-service's commands: the admin console's list, stats and CSV export. */
   leads: 'leads',
   /** leads-service's subscription to the events catalogue (`EVENT_SUBSCRIPTIONS`); carries event envelopes, not commands. */
   leadsEvents: 'leads.events',
-  /** billing-service's commands (issue 15): checkout, portal, Stripe webhooks, credit reservations, accounts. */
+  /** billing-service's commands: checkout, portal, Stripe webhooks, credit reservations, accounts. */
   billing: 'billing',
-  /** generation-worker's commands (issue 16): generations (long, provider-bound) and the hourly sweep of left-over inputs. */
+  /** generation-worker's commands: generations (long, provider-bound) and the hourly sweep of left-over inputs. */
   generation: 'generation',
   /**
    * generation-worker's quick reads: the history, an image's download, a job's state and which
@@ -109,18 +109,18 @@ export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 export const JOBS = {
   'auth.sign-up': { queue: QUEUES.auth, data: signUpCommandSchema, result: authResultSchema },
   'auth.sign-in': { queue: QUEUES.auth, data: signInCommandSchema, result: signInResultSchema },
-  /** Forgot password (issue 12): argon2 work whether or not the account exists, so on the `auth` queue. */
+  /** Forgot password: argon2 work whether or not the account exists, so on the `auth` queue. */
   'auth.issue-temporary-password': {
     queue: QUEUES.auth,
     data: issueTemporaryPasswordCommandSchema,
     result: issueTemporaryPasswordResultSchema,
   },
-  /** VIP access (issue 15): the VIP account, found or created (argon2 work, so on the `auth` queue). */
+  /** VIP access: the VIP account, found or created (argon2 work, so on the `auth` queue). */
   'auth.ensure-vip-user': { queue: QUEUES.auth, data: ensureVipUserCommandSchema, result: authResultSchema },
   'auth.get-user': { queue: QUEUES.authLookup, data: getUserCommandSchema, result: authResultSchema },
-  /** Issue 15: the user's style description (spec §3 style profile); one indexed read, no argon2 work. */
+  /** The user's style description (spec §3 style profile); one indexed read, no argon2 work. */
   'auth.get-style-profile': { queue: QUEUES.authLookup, data: getStyleProfileCommandSchema, result: styleProfileResultSchema },
-  /** Issue 15: saves the user's style description (spec §5: at most 500 characters, not blank); one upsert. */
+  /** Saves the user's style description (spec §5: at most 500 characters, not blank); one upsert. */
   'auth.save-style-profile': { queue: QUEUES.authLookup, data: saveStyleProfileCommandSchema, result: styleProfileResultSchema },
   'analysis.analyse-images': {
     queue: QUEUES.analysis,
@@ -137,11 +137,11 @@ export const JOBS = {
     data: sweepOriginalsJobSchema,
     result: sweepOriginalsResultSchema,
   },
-  /** Issue 14: read up to 3 stored sketches back as a summary and detailed points. */
+  /** Read up to 3 stored sketches back as a summary and detailed points. */
   'analysis.read-sketches': { queue: QUEUES.analysis, data: readSketchesJobSchema, result: readSketchesResultSchema },
-  /** Issue 13: the owner's analysis as a PDF in object storage, rendered once. */
+  /** The owner's analysis as a PDF in object storage, rendered once. */
   'analysis.render-report': { queue: QUEUES.analysisLookup, data: renderReportJobSchema, result: renderReportResultSchema },
-  /** Issue 13: e-mail the report (PDF attached) and publish `analysis.emailed`. */
+  /** E-mail the report (PDF attached) and publish `analysis.emailed`. */
   'analysis.email-report': { queue: QUEUES.analysisLookup, data: emailReportJobSchema, result: emailReportResultSchema },
   /** `GET /api/capabilities`: the engines this worker built (OpenAI or offline), so that no screen claims a model that is not there. */
   'analysis.capabilities': {
@@ -149,45 +149,45 @@ export const JOBS = {
     data: capabilitiesJobSchema,
     result: analysisCapabilitiesResultSchema,
   },
-  /** Issue 13 (scheduled): removes PDFs of free text once their e-mail has long left. */
+  /** Scheduled: removes PDFs of free text once their e-mail has long left. */
   'analysis.sweep-text-reports': { queue: QUEUES.analysis, data: sweepTextReportsJobSchema, result: sweepTextReportsResultSchema },
   'email.send': { queue: QUEUES.email, data: sendEmailJobSchema, result: sendEmailResultSchema },
   'leads.list': { queue: QUEUES.leads, data: listLeadsJobSchema, result: listLeadsResultSchema },
   'leads.stats': { queue: QUEUES.leads, data: leadStatsJobSchema, result: leadStatsResultSchema },
   'leads.export': { queue: QUEUES.leads, data: exportLeadsJobSchema, result: exportLeadsResultSchema },
-  /** Issue 15: a Stripe Checkout session (subscription mode, SGD) for the user's plan. */
+  /** A Stripe Checkout session (subscription mode, SGD) for the user's plan. */
   'billing.create-checkout-session': { queue: QUEUES.billing, data: createCheckoutSessionJobSchema, result: sessionUrlResultSchema },
-  /** Issue 15: a Stripe billing portal session for the user's customer. */
+  /** A Stripe billing portal session for the user's customer. */
   'billing.create-portal-session': { queue: QUEUES.billing, data: createPortalSessionJobSchema, result: sessionUrlResultSchema },
-  /** Issue 15: one Stripe webhook delivery, verified and applied once. */
+  /** One Stripe webhook delivery, verified and applied once. */
   'billing.handle-stripe-webhook': {
     queue: QUEUES.billing,
     data: handleStripeWebhookJobSchema,
     result: handleStripeWebhookResultSchema,
   },
-  /** Issue 15: hold credits before a paid provider call (never below zero). */
+  /** Hold credits before a paid provider call (never below zero). */
   'billing.reserve-credits': { queue: QUEUES.billing, data: reserveCreditsJobSchema, result: reserveCreditsResultSchema },
-  /** Issue 15: the provider call succeeded: the held credits are spent. */
+  /** The provider call succeeded: the held credits are spent. */
   'billing.capture-credits': { queue: QUEUES.billing, data: reservationJobSchema, result: reservationResultSchema },
-  /** Issue 15: the provider call failed: the held credits come back. */
+  /** The provider call failed: the held credits come back. */
   'billing.release-credits': { queue: QUEUES.billing, data: reservationJobSchema, result: reservationResultSchema },
-  /** Issue 15 (scheduled): reservations past their expiry come back, once each. */
+  /** Scheduled: reservations past their expiry come back, once each. */
   'billing.expire-reservations': {
     queue: QUEUES.billing,
     data: expireReservationsJobSchema,
     result: expireReservationsResultSchema,
   },
-  /** Issue 15: the user's subscription and balance (merged into `GET /api/auth/user`). */
+  /** The user's subscription and balance (merged into `GET /api/auth/user`). */
   'billing.get-account': { queue: QUEUES.billing, data: getAccountJobSchema, result: getAccountResultSchema },
-  /** Issue 15 point 4, spec §6: VIP access, the active unlimited plan without Stripe. */
+  /** Spec §6: VIP access, the active unlimited plan without Stripe. */
   'billing.grant-unlimited': { queue: QUEUES.billing, data: grantUnlimitedJobSchema, result: grantUnlimitedResultSchema },
-  /** Issue 16: one generation, idempotent on its job id (reserve, provider calls, store, capture or release). */
+  /** One generation, idempotent on its job id (reserve, provider calls, store, capture or release). */
   'generation.generate': { queue: QUEUES.generation, data: generateJobSchema, result: generateResultSchema },
-  /** Issue 16, spec §7 `GET /api/generations`: the user's history, newest first, and their number of generations in all. */
+  /** Spec §7 `GET /api/generations`: the user's history, newest first, and their number of generations in all. */
   'generation.list': { queue: QUEUES.generationLookup, data: listGenerationsJobSchema, result: listGenerationsResultSchema },
-  /** Issue 16, spec §7 `GET /api/download/{jobId}/{index}`: the owner's stored image (404 otherwise). */
+  /** Spec §7 `GET /api/download/{jobId}/{index}`: the owner's stored image (404 otherwise). */
   'generation.get-image': { queue: QUEUES.generationLookup, data: getGeneratedImageJobSchema, result: getGeneratedImageResultSchema },
-  /** Issue 16, `GET /api/generations/{jobId}/events`: a job's status for its owner (404 for another user's job). */
+  /** `GET /api/generations/{jobId}/events`: a job's status for its owner (404 for another user's job). */
   'generation.get-status': { queue: QUEUES.generationLookup, data: getGenerationStatusJobSchema, result: getGenerationStatusResultSchema },
   /** `GET /api/capabilities`: which paid image providers have their key on this worker. */
   'generation.capabilities': {
@@ -195,7 +195,7 @@ export const JOBS = {
     data: capabilitiesJobSchema,
     result: generationCapabilitiesResultSchema,
   },
-  /** Issue 16 (scheduled): uploaded inputs no pending generation refers to (a process died mid-request) are removed. */
+  /** Scheduled: uploaded inputs no pending generation refers to (a process died mid-request) are removed. */
   'generation.sweep-inputs': { queue: QUEUES.generation, data: sweepGenerationInputsJobSchema, result: sweepGenerationInputsResultSchema },
 } as const;
 export type JobName = keyof typeof JOBS;
@@ -208,7 +208,7 @@ export type JobResult<N extends JobName> = z.infer<(typeof JOBS)[N]['result']>;
 
 /**
  * Field that every job's data carries beside its payload: the id of the request that sent it, so
- * the worker's logs name the same request as the gateway's (issue 11). Not part of any payload
+ * the worker's logs name the same request as the gateway's. Not part of any payload
  * schema; the worker host reads it before parsing the payload.
  */
 export const REQUEST_ID_FIELD = 'requestId';
@@ -238,14 +238,14 @@ export interface QueueSettings {
   lockDurationMs: number;
   /** How long the caller waits for the result before answering 504, in ms. */
   replyTimeoutMs: number;
-  /** Finished jobs are kept this long, in seconds (TOOLCHAIN.md: never removeOnComplete: true). */
+  /** Finished jobs are kept this long, in seconds (never removeOnComplete: true). */
   keepCompletedSeconds: number;
   /** Failed jobs are kept this long, in seconds, for inspection. */
   keepFailedSeconds: number;
 }
 
 /**
- * One settings record for every queue (STYLE.md): a queue added to `QUEUES` without settings here
+ * One settings record for every queue: a queue added to `QUEUES` without settings here
  * fails to compile. Analysis reply timeout allows a vision model up to three calls (first answer
  * and two word-count repairs). E-mail is sent with `CommandClient.enqueue` (nobody waits for it) and
  * retried on a provider's 5xx or 429: 5 tries, 2 s, 4 s, 8 s, 16 s apart.
@@ -316,7 +316,7 @@ export const QUEUE_SETTINGS: Record<QueueName, QueueSettings> = {
     keepCompletedSeconds: 7 * 86_400,
     keepFailedSeconds: 7 * 86_400,
   },
-  // Issue 15: short transactions on one balance row each; 32 at once keeps the pool (10) busy
+  // Short transactions on one balance row each; 32 at once keeps the pool (10) busy
   // while the row lock serialises writers of one account. Not retried: callers retry with the same
   // reference or Stripe redelivers the webhook.
   billing: {
@@ -328,7 +328,7 @@ export const QUEUE_SETTINGS: Record<QueueName, QueueSettings> = {
     keepCompletedSeconds: 60,
     keepFailedSeconds: 3600,
   },
-  // Issue 16: a generation waits on a provider for every variation it renders; a worker that dies
+  // A generation waits on a provider for every variation it renders; a worker that dies
   // mid-job is noticed when its lock lapses and the job runs again, idempotently on its id. The
   // caller waits up to 5 minutes.
   generation: {
