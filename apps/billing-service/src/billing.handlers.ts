@@ -8,7 +8,7 @@ import { CheckoutService } from './stripe/checkout.service.js';
 import { SubscriptionsService } from './subscriptions/subscriptions.service.js';
 import { StripeWebhooksService } from './webhooks/stripe-webhooks.service.js';
 
-/** The `billing` queue (issue 15): checkout, portal, webhooks, credit reservations, accounts, the expiry sweep. */
+/** The `billing` queue: checkout, portal, webhooks, credit reservations, accounts, the expiry sweep. */
 @Injectable()
 export class BillingHandlers implements QueueHandlers<typeof QUEUES.billing> {
   readonly queue = QUEUES.billing;
@@ -41,7 +41,7 @@ export class BillingHandlers implements QueueHandlers<typeof QUEUES.billing> {
     };
   }
 
-  /** Issue 15: expired reservations come back every `BILLING_EXPIRY_SWEEP_MS` (1 minute by default). */
+  /** Expired reservations come back every `BILLING_EXPIRY_SWEEP_MS` (1 minute by default). */
   schedules(): Array<ScheduledJob<typeof QUEUES.billing>> {
     return [{ name: 'billing.expire-reservations', everyMs: this.config.BILLING_EXPIRY_SWEEP_MS, data: {} }];
   }

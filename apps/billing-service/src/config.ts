@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { databaseEnv, loadConfig, optionalString, redisEnv, workerObservabilityEnv } from '@archlens/platform/config';
 
 /**
- * billing-service environment (README "Configuration"; issue 15). The Stripe values are secrets:
- * they are read here and never logged. With no `STRIPE_SECRET_KEY`, checkout and portal answer 503
- * 'Payments are not configured' (ARCHITECTURE.md "Engines behind interfaces").
+ * billing-service environment (README "Configuration"). The Stripe values are secrets: they are
+ * read here and never logged. With no `STRIPE_SECRET_KEY`, checkout and portal answer 503
+ * 'Payments are not configured': payments have no local stand-in.
  */
 export const billingConfigSchema = z.object({
   ...databaseEnv,
@@ -26,7 +26,7 @@ export const billingConfigSchema = z.object({
     .url()
     .default('http://localhost:3000')
     .transform((v) => v.replace(/\/+$/, '')),
-  /** How often expired credit reservations are swept back, in ms (issue 15). */
+  /** How often expired credit reservations are swept back, in ms. */
   BILLING_EXPIRY_SWEEP_MS: z.coerce.number().int().min(1000).default(60_000),
 });
 export type BillingConfig = z.infer<typeof billingConfigSchema>;

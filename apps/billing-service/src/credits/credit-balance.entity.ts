@@ -1,7 +1,7 @@
 import { Check, Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
 /**
- * A user's credit balance (`billing.credit_balances`, spec §9, issue 15): changed only inside a
+ * A user's credit balance in credits (`billing.credit_balances`): changed only inside a
  * transaction that locks this row (`SELECT … FOR UPDATE`) and appends to the ledger; the CHECK
  * makes a negative balance impossible even for a bug.
  */

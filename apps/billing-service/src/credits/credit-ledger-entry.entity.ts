@@ -4,7 +4,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Unique
 export type CreditLedgerReason = 'reserve' | 'return' | 'period_grant';
 
 /**
- * One balance change (`billing.credit_ledger`, issue 15): append-only (a trigger refuses UPDATE and
+ * One balance change (`billing.credit_ledger`): append-only (a trigger refuses UPDATE and
  * DELETE). `(reason, reference)` is unique, so applying the same change twice (a redelivered
  * `invoice.paid`, a release sent twice) inserts nothing the second time and leaves the balance alone.
  */

@@ -1,7 +1,7 @@
 import { counter } from '@archlens/platform/metrics';
 
 /**
- * The credit ledger's Prometheus series (issue 17 point 3), counted after the change commits and
+ * The credit ledger's Prometheus series, counted after the change commits and
  * only when something changed (a repeated reserve, capture or release counts nothing):
  * - `archlens_credit_operations_total{operation}`: reservations made (`reserve`), captured
  *   (`capture`), released (`release`) and expired by the sweep (`expire`);

@@ -2,10 +2,10 @@ import { Check, Column, CreateDateColumn, Entity, Index, PrimaryColumn, Unique }
 import type { ReservationStatus } from '@archlens/contracts/billing';
 
 /**
- * Credits held before a paid provider call (`billing.credit_reservations`, issue 15; ARCHITECTURE.md
- * "Money and credits"): taken from the balance when reserved, kept when captured, given back once
- * when released or expired. `(user_id, reference)` is unique: the caller's reference is its
- * idempotency key. `amount` is 0 on the unlimited plan (no credit check).
+ * Credits held before a paid provider call (`billing.credit_reservations`): taken from the balance
+ * when reserved, kept when captured, given back once when released or expired.
+ * `(user_id, reference)` is unique: the caller's reference is its idempotency key. `amount` is 0
+ * on the unlimited plan (no credit check).
  */
 @Entity({ name: 'credit_reservations' })
 @Unique('UQ_credit_reservations_user_id_reference', ['userId', 'reference'])

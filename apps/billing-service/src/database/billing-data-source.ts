@@ -6,7 +6,7 @@ import { SubscriptionEntity } from '../subscriptions/subscription.entity.js';
 import { StripeEventEntity } from '../webhooks/stripe-event.entity.js';
 import { CreateBilling1764633600000 } from './migrations/1764633600000-create-billing.js';
 
-/** The `billing` schema's owner (ARCHITECTURE.md). */
+/** The schema billing-service owns; no other service reads it. */
 export const BILLING_SCHEMA = 'billing';
 /** billing-service's entities. */
 export const BILLING_ENTITIES = [

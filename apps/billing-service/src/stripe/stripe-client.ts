@@ -4,10 +4,10 @@ import { DomainError } from '@archlens/platform/messaging';
 import { BILLING_CONFIG, type BillingConfig } from '../config.js';
 
 /**
- * The Stripe SDK for billing-service (issue 15; TOOLCHAIN.md "Stripe SDK"): one client for
- * `STRIPE_SECRET_KEY`, pointed at `STRIPE_API_BASE` when set (a loopback stand-in in tests), no
- * network retries inside a command (the caller retries). With no key, payments are off and this
- * says so once at start (ARCHITECTURE.md "Configuration"); keys are never logged.
+ * The Stripe SDK for billing-service: one client for `STRIPE_SECRET_KEY`, pointed at
+ * `STRIPE_API_BASE` when set (a loopback stand-in in tests), no network retries inside a command
+ * (the caller retries). With no key, payments are off and this says so once at start; keys are
+ * never logged.
  */
 @Injectable()
 export class StripeClient {

@@ -2,10 +2,11 @@ import { Check, Column, Entity, PrimaryColumn, Unique, UpdateDateColumn } from '
 import type { SubscriptionPlan } from '@archlens/contracts/billing';
 
 /**
- * One user's subscription (`billing.subscriptions`, spec §3, issue 15): one row per user (the user
- * id is the key), created at the first checkout (status `none`, the Stripe customer reused from then
- * on), by a Stripe webhook or by the VIP grant. `last_event_created` is the `created` time (Unix
- * seconds) of the newest Stripe event applied, so an older event never overwrites newer state.
+ * One user's subscription (`billing.subscriptions`; spec §3's subscription fields): one row per
+ * user (the user id is the key), created at the first checkout (status `none`, the Stripe customer
+ * reused from then on), by a Stripe webhook or by the VIP grant. `last_event_created` is the
+ * `created` time (Unix seconds) of the newest Stripe event applied, so an older event never
+ * overwrites newer state.
  */
 @Entity({ name: 'subscriptions' })
 @Unique('UQ_subscriptions_stripe_customer_id', ['stripeCustomerId'])

@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
 /**
- * A Stripe event already applied (`billing.stripe_events`, issue 15): its id is the key, inserted in
+ * A Stripe event already applied (`billing.stripe_events`): its id is the key, inserted in
  * the same transaction as the event's effects, so a redelivery (even 10 at once) changes nothing.
  */
 @Entity({ name: 'stripe_events' })

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Creates the `billing` schema's tables (issue 15): subscriptions (one per user, the Stripe ids
+ * Creates the `billing` schema's tables: subscriptions (one per user, the Stripe ids
  * unique), credit balances (never negative: CHECK), the append-only credit ledger (unique on
  * `(reason, reference)`, so a repeated change is a no-op; a trigger refuses UPDATE and DELETE),
  * credit reservations (unique per user and reference; indexed by status and expiry for the sweep)
