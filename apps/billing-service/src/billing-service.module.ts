@@ -2,16 +2,21 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { workerServiceModule } from '@archlens/platform/worker-host';
 import { BillingHandlers } from './billing.handlers.js';
 import { BILLING_CONFIG, type BillingConfig } from './config.js';
+import { CreditBalancesRepository } from './credits/credit-balances.repository.js';
+import { CreditLedgerRepository } from './credits/credit-ledger.repository.js';
 import { CreditLedgerService } from './credits/credit-ledger.service.js';
+import { CreditReservationsRepository } from './credits/credit-reservations.repository.js';
 import { BILLING_ENTITIES, BILLING_MIGRATIONS, BILLING_SCHEMA } from './database/billing-data-source.js';
 import { CheckoutService } from './stripe/checkout.service.js';
 import { StripeClient } from './stripe/stripe-client.js';
+import { SubscriptionsRepository } from './subscriptions/subscriptions.repository.js';
 import { SubscriptionsService } from './subscriptions/subscriptions.service.js';
+import { StripeEventsRepository } from './webhooks/stripe-events.repository.js';
 import { StripeWebhooksService } from './webhooks/stripe-webhooks.service.js';
 
 /**
  * billing-service: owns the `billing` schema (subscriptions, credit ledger and balances,
- * reservations, processed Stripe events) and answers the `billing` queue (issue 15).
+ * reservations, processed Stripe events) and answers the `billing` queue.
  */
 @Module({})
 export class BillingServiceModule {
@@ -26,6 +31,11 @@ export class BillingServiceModule {
       providers: [
         { provide: BILLING_CONFIG, useValue: config },
         StripeClient,
+        SubscriptionsRepository,
+        CreditBalancesRepository,
+        CreditLedgerRepository,
+        CreditReservationsRepository,
+        StripeEventsRepository,
         CreditLedgerService,
         SubscriptionsService,
         CheckoutService,

@@ -1,17 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type Stripe from 'stripe';
-import type { DataSource } from 'typeorm';
 import { PRICE_LOOKUP_KEYS, type SessionUrlResponse } from '@archlens/contracts/billing';
 import type { PaidPlanType } from '@archlens/contracts/plans';
 import { DomainError } from '@archlens/platform/messaging';
-import { SERVICE_DATA_SOURCE } from '@archlens/platform/worker-host';
 import { BILLING_CONFIG, type BillingConfig } from '../config.js';
+import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository.js';
 import { StripeClient } from './stripe-client.js';
 
 /**
- * Stripe Checkout and the billing portal (issue 15 point 2; spec §7): a subscription-mode Checkout
- * session in SGD for the plan's price, for the user's Stripe customer (created once, then reused),
- * and a portal session for that customer.
+ * Stripe Checkout and the billing portal behind spec §7's `create-checkout-session` and
+ * `create-portal-session`: a subscription-mode Checkout session in SGD (spec §9's prices) for the
+ * plan's price, for the user's Stripe customer (created once, then reused), and a portal session
+ * for that customer.
  */
 @Injectable()
 export class CheckoutService {
@@ -19,7 +19,7 @@ export class CheckoutService {
   private readonly prices = new Map<PaidPlanType, string>();
 
   constructor(
-    @Inject(SERVICE_DATA_SOURCE) private readonly dataSource: DataSource,
+    private readonly subscriptions: SubscriptionsRepository,
     @Inject(BILLING_CONFIG) private readonly config: BillingConfig,
     private readonly stripe: StripeClient,
   ) {}
@@ -61,18 +61,10 @@ export class CheckoutService {
    */
   async createPortalSession(userId: string): Promise<SessionUrlResponse> {
     const stripe = this.stripe.client();
-    const customer = await this.storedCustomer(userId);
+    const customer = await this.subscriptions.findCustomerId(userId);
     if (!customer) throw new DomainError('billing.no-billing-account');
     const session = await this.call(() => stripe.billingPortal.sessions.create({ customer, return_url: `${this.config.APP_URL}/account` }));
     return { url: session.url };
-  }
-
-  private async storedCustomer(userId: string): Promise<string | null> {
-    const rows: Array<{ stripe_customer_id: string | null }> = await this.dataSource.query(
-      `SELECT stripe_customer_id FROM billing.subscriptions WHERE user_id = $1`,
-      [userId],
-    );
-    return rows[0]?.stripe_customer_id ?? null;
   }
 
   /**
@@ -80,18 +72,12 @@ export class CheckoutService {
    * user's row. The idempotency key makes two concurrent first checkouts create one customer.
    */
   private async customerOf(stripe: Stripe, userId: string): Promise<string> {
-    const stored = await this.storedCustomer(userId);
+    const stored = await this.subscriptions.findCustomerId(userId);
     if (stored) return stored;
     const customer = await this.call(() =>
       stripe.customers.create({ metadata: { userId } }, { idempotencyKey: `archlens-customer-${userId}` }),
     );
-    const rows: Array<{ stripe_customer_id: string }> = await this.dataSource.query(
-      `INSERT INTO billing.subscriptions AS s (user_id, status, stripe_customer_id) VALUES ($1, 'none', $2)
-       ON CONFLICT (user_id) DO UPDATE SET stripe_customer_id = COALESCE(s.stripe_customer_id, EXCLUDED.stripe_customer_id)
-       RETURNING stripe_customer_id`,
-      [userId, customer.id],
-    );
-    return rows[0].stripe_customer_id;
+    return this.subscriptions.setCustomerUnlessSet(userId, customer.id);
   }
 
   /**

@@ -1,0 +1,110 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { DataSource, EntityManager, Repository } from 'typeorm';
+import type { SubscriptionPlan } from '@archlens/contracts/billing';
+import { SERVICE_DATA_SOURCE } from '@archlens/platform/worker-host';
+import type { PlanAndStatus } from '../credits/credit-arithmetic.js';
+import type { AccountFields, SubscriptionFields } from './subscription-state.js';
+import { SubscriptionEntity } from './subscription.entity.js';
+
+/** All data access to `billing.subscriptions`, one row per user. */
+@Injectable()
+export class SubscriptionsRepository {
+  private readonly subscriptions: Repository<SubscriptionEntity>;
+
+  constructor(@Inject(SERVICE_DATA_SOURCE) dataSource: DataSource) {
+    this.subscriptions = dataSource.getRepository(SubscriptionEntity);
+  }
+
+  /** @returns the user's status, plan and period end, or null when the user has no row */
+  findAccountFields(userId: string): Promise<AccountFields | null> {
+    return this.subscriptions.findOne({ select: { userId: true, status: true, plan: true, currentPeriodEnd: true }, where: { userId } });
+  }
+
+  /** @returns the user's plan and status (for the credit check), or null when the user has no row */
+  findPlanAndStatus(userId: string): Promise<PlanAndStatus | null> {
+    return this.subscriptions.findOne({ select: { userId: true, plan: true, status: true }, where: { userId } });
+  }
+
+  /** @returns the user's stored plan inside the caller's transaction, or null */
+  async findPlan(manager: EntityManager, userId: string): Promise<SubscriptionPlan | null> {
+    const row = await manager.getRepository(SubscriptionEntity).findOne({ select: { userId: true, plan: true }, where: { userId } });
+    return row?.plan ?? null;
+  }
+
+  /** @returns the user whose row names the Stripe customer, inside the caller's transaction, or null */
+  async findUserIdByCustomer(manager: EntityManager, stripeCustomerId: string): Promise<string | null> {
+    const row = await manager.getRepository(SubscriptionEntity).findOne({ select: { userId: true }, where: { stripeCustomerId } });
+    return row?.userId ?? null;
+  }
+
+  /** @returns the user's Stripe customer id, or null when none is recorded */
+  async findCustomerId(userId: string): Promise<string | null> {
+    const row = await this.subscriptions.findOne({ select: { userId: true, stripeCustomerId: true }, where: { userId } });
+    return row?.stripeCustomerId ?? null;
+  }
+
+  /**
+   * Records the user's Stripe customer unless one is recorded: a new row has status `none` (no
+   * subscription yet); an existing row keeps the customer it has (`ON CONFLICT … DO UPDATE … WHERE`
+   * the stored one is null), so two first checkouts at once end with one customer.
+   * @returns the customer id the row holds afterwards
+   */
+  async setCustomerUnlessSet(userId: string, stripeCustomerId: string): Promise<string> {
+    const result = await this.subscriptions
+      .createQueryBuilder('stored')
+      .insert()
+      .values({ userId, status: 'none', stripeCustomerId })
+      .orUpdate(['stripe_customer_id'], ['user_id'], { overwriteCondition: { where: 'stored.stripeCustomerId IS NULL' } })
+      .returning(['stripeCustomerId'])
+      .updateEntity(false)
+      .execute();
+    if ((result.raw as unknown[]).length > 0) return stripeCustomerId;
+    const stored = await this.findCustomerId(userId);
+    if (!stored) throw new Error(`the Stripe customer of ${userId} was not recorded`);
+    return stored;
+  }
+
+  /** Puts the user on the active unlimited plan (one upsert on the user id), leaving the Stripe fields as they are. */
+  async upsertUnlimited(userId: string): Promise<void> {
+    await this.subscriptions
+      .createQueryBuilder()
+      .insert()
+      .values({ userId, plan: 'unlimited', status: 'active' })
+      .orUpdate(['plan', 'status'], ['user_id'])
+      .updateEntity(false)
+      .execute();
+  }
+
+  /**
+   * Changes the user's row inside the caller's transaction, under its lock (`SELECT … FOR UPDATE`):
+   * `change` gets the row as stored (null when there is none) and gives the fields to store, or
+   * null to leave it. When another transaction inserts the row between the read and the insert,
+   * `change` runs again on that row, under its lock.
+   * @returns true when the row was written
+   */
+  async changeLocked(
+    manager: EntityManager,
+    userId: string,
+    change: (stored: SubscriptionFields | null) => SubscriptionFields | null,
+  ): Promise<boolean> {
+    const subscriptions = manager.getRepository(SubscriptionEntity);
+    for (;;) {
+      const stored = await subscriptions.findOne({ where: { userId }, lock: { mode: 'pessimistic_write' } });
+      const fields = change(stored);
+      if (!fields) return false;
+      if (stored) {
+        await subscriptions.update({ userId }, fields);
+        return true;
+      }
+      const inserted = await subscriptions
+        .createQueryBuilder()
+        .insert()
+        .values({ ...fields, userId })
+        .orIgnore()
+        .returning(['userId'])
+        .updateEntity(false)
+        .execute();
+      if ((inserted.raw as unknown[]).length > 0) return true;
+    }
+  }
+}
