@@ -4,8 +4,8 @@ import type { AnalyzeSketchResponse } from '@archlens/contracts/sketch';
 import { CurrentUserId, SessionGuard } from '../sessions/session.guard.js';
 import { AnalysisSlotsInterceptor } from './analysis-slots.interceptor.js';
 import { AnalysisService } from './analysis.service.js';
-import { PhotoUploadInterceptor, SketchUploadInterceptor } from './image-upload.interceptor.js';
-import type { StoredOriginal } from './originals.storage-engine.js';
+import { PhotoUploadInterceptor, SketchUploadInterceptor } from './analysis-uploads.js';
+import type { StoredOriginal } from '../uploads/originals.storage-engine.js';
 
 /** Spec §7: `POST /api/analyze`, `POST /api/analyze-sketch` and `GET /api/analyses`, signed-in only. */
 @Controller('api')

@@ -1,15 +1,16 @@
 import { Module } from '@nestjs/common';
+import { UploadsModule } from '../uploads/uploads.module.js';
 import { AnalysisSlotsInterceptor } from './analysis-slots.interceptor.js';
+import { PhotoUploadInterceptor, SketchUploadInterceptor } from './analysis-uploads.js';
 import { AnalysisController } from './analysis.controller.js';
 import { AnalysisService } from './analysis.service.js';
-import { PhotoUploadInterceptor, SketchUploadInterceptor } from './image-upload.interceptor.js';
 
 /**
- * Design Language Analysis and Process Your Sketch (issue 14) in the gateway: uploads, the per-user
- * and global limits (the upload budget is the core module's, shared with every upload route), the
- * analysis queue.
+ * Design Language Analysis and Process Your Sketch in the gateway: the photo and sketch uploads
+ * (on the shared upload budget), the per-user limits, the analysis queue.
  */
 @Module({
+  imports: [UploadsModule],
   controllers: [AnalysisController],
   providers: [AnalysisService, AnalysisSlotsInterceptor, PhotoUploadInterceptor, SketchUploadInterceptor],
 })

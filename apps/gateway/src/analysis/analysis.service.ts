@@ -3,7 +3,7 @@ import { ANALYSIS_MESSAGES, type AnalyzeResponse, type PreviousAnalysis } from '
 import { CommandClient, CommandTimeoutError, NoWorkerError, ServiceUnavailableError } from '@archlens/platform/messaging';
 import { SKETCH_MESSAGES, type AnalyzeSketchResponse } from '@archlens/contracts/sketch';
 import { ObjectStorage } from '@archlens/platform/storage';
-import type { StoredOriginal } from './originals.storage-engine.js';
+import type { StoredOriginal } from '../uploads/originals.storage-engine.js';
 
 /** A job's view of stored originals: the key and the name the user gave each. */
 function jobImages(originals: StoredOriginal[]): Array<{ key: string; fileName: string }> {

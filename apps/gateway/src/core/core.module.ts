@@ -5,7 +5,6 @@ import { QUEUES } from '@archlens/contracts/queues';
 import { CommandClient, failFastRedisOptions } from '@archlens/platform/messaging';
 import { ObjectStorage } from '@archlens/platform/storage';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
-import { UploadBudget } from '../analysis/upload-budget.js';
 import { ApiExceptionFilter } from '../http/api-exception.filter.js';
 import { RateLimitsService } from '../security/rate-limits.service.js';
 import { SessionGuard } from '../sessions/session.guard.js';
@@ -15,8 +14,7 @@ import { GATEWAY_REDIS } from './redis.js';
 /**
  * What every feature module of the gateway uses: the configuration, the command client over the
  * services' queues, object storage, the request-path Redis client (fail-fast), sessions, abuse
- * limits, the one upload budget of every upload route (issue 11: a global budget of bytes in
- * flight; photos, sketches and generation inputs share it) and the exception filter.
+ * limits and the exception filter.
  */
 @Global()
 @Module({})
@@ -47,7 +45,6 @@ export class CoreModule implements OnApplicationShutdown {
         },
       },
       { provide: GATEWAY_REDIS, useFactory: () => new Redis(failFastRedisOptions(config.REDIS_URL)) },
-      { provide: UploadBudget, useFactory: () => new UploadBudget(config.UPLOAD_BUDGET_BYTES) },
       { provide: APP_FILTER, useClass: ApiExceptionFilter },
       SessionService,
       SessionGuard,
@@ -56,7 +53,7 @@ export class CoreModule implements OnApplicationShutdown {
     return {
       module: CoreModule,
       providers,
-      exports: [GATEWAY_CONFIG, CommandClient, ObjectStorage, GATEWAY_REDIS, SessionService, SessionGuard, RateLimitsService, UploadBudget],
+      exports: [GATEWAY_CONFIG, CommandClient, ObjectStorage, GATEWAY_REDIS, SessionService, SessionGuard, RateLimitsService],
     };
   }
 

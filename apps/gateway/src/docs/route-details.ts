@@ -10,7 +10,7 @@ import { leadFiltersSchema, leadsListQuerySchema } from '@archlens/contracts/lea
 import type { ApiRouteName } from '@archlens/contracts/paths';
 import type { API_ROUTES } from '@archlens/contracts/routes';
 import { MAX_SKETCH_IMAGES, SINGLE_SKETCH_FIELD, SKETCH_IMAGE_FIELDS } from '@archlens/contracts/sketch';
-import { IMAGES_FIELD } from '../analysis/image-upload.interceptor.js';
+import { IMAGES_FIELD } from '../analysis/analysis-uploads.js';
 
 /**
  * What the API document says beyond `API_ROUTES` (issue 17 point 5), each as a record keyed by the

@@ -1,5 +1,5 @@
 import { GENERATION_FILE_FIELDS, generateFieldsSchema, MAX_REFERENCE_IMAGES } from '@archlens/contracts/generation';
-import { imageUploadInterceptor, type UploadPolicy } from '../analysis/image-upload.interceptor.js';
+import { imageUploadInterceptor, type UploadPolicy } from '../uploads/image-upload.interceptor.js';
 
 /**
  * `POST /api/generate`'s upload (issue 16; spec §7, §9): one `sketch` and up to 4 `references`,

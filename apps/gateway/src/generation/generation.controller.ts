@@ -20,7 +20,7 @@ import {
   type GenerateResponse,
   type GenerationHistoryResponse,
 } from '@archlens/contracts/generation';
-import type { StoredOriginal } from '../analysis/originals.storage-engine.js';
+import type { StoredOriginal } from '../uploads/originals.storage-engine.js';
 import { apiError } from '../http/api-error.js';
 import { CurrentUserId, SessionGuard } from '../sessions/session.guard.js';
 import { GenerationAccessGuard } from './generation-access.guard.js';

@@ -13,7 +13,7 @@ import {
 import { CommandClient, CommandTimeoutError, NoWorkerError, ServiceUnavailableError } from '@archlens/platform/messaging';
 import { ObjectStorage } from '@archlens/platform/storage';
 import { z } from 'zod';
-import type { StoredOriginal } from '../analysis/originals.storage-engine.js';
+import type { StoredOriginal } from '../uploads/originals.storage-engine.js';
 import { apiError } from '../http/api-error.js';
 
 /** A generation id as the contract has it (a UUID); anything else names no generation. */

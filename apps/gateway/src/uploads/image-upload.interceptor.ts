@@ -12,15 +12,10 @@ import {
 import type { Request, Response } from 'express';
 import multer from 'multer';
 import type { Observable } from 'rxjs';
-import { ANALYSIS_MESSAGES, MAX_ANALYSIS_IMAGES } from '@archlens/contracts/analysis';
-import { MAX_SKETCH_IMAGES, SINGLE_SKETCH_FIELD, SKETCH_IMAGE_FIELDS, SKETCH_MESSAGES } from '@archlens/contracts/sketch';
 import { ObjectStorage } from '@archlens/platform/storage';
 import { userIdOf } from '../sessions/session.guard.js';
 import { OriginalsStorageEngine, type StoredOriginal, type UploadKeyPrefix } from './originals.storage-engine.js';
 import { UploadBudget } from './upload-budget.js';
-
-/** The multipart field that carries the photos (spec §7: repeated field 'images'). */
-export const IMAGES_FIELD = 'images';
 
 /** Text fields an upload route takes unless its policy says otherwise. */
 const DEFAULT_MAX_FIELDS = 10;
@@ -37,7 +32,7 @@ export interface UploadPolicy {
   tooMany: string;
   /** What to call the files in the 400 for an unknown field ("photos", "sketches"). */
   noun: string;
-  /** Most text fields in one request (10 unless given; issue 16's generation controls need more). */
+  /** Most text fields in one request (10 unless given; the generation controls need more). */
   maxFields?: number;
   /**
    * The text fields the route reads, each to be sent once (`repeatedTextField`); none unless given
@@ -62,27 +57,6 @@ export function repeatedTextField(body: unknown, textFields: readonly string[]):
   if (typeof body !== 'object' || body === null) return undefined;
   return textFields.find((field) => Object.hasOwn(body, field) && Array.isArray((body as Record<string, unknown>)[field]));
 }
-
-/** Design Language Analysis (spec §7, §9): up to 10 photos in the repeated field `images`, under `uploads/`. */
-export const PHOTO_UPLOAD: UploadPolicy = {
-  keyPrefix: 'uploads',
-  fields: [{ name: IMAGES_FIELD, maxCount: MAX_ANALYSIS_IMAGES }],
-  maxFiles: MAX_ANALYSIS_IMAGES,
-  tooMany: ANALYSIS_MESSAGES.tooManyImages(MAX_ANALYSIS_IMAGES),
-  noun: 'photos',
-};
-
-/**
- * Process Your Sketch (spec §7, §9; issue 14): up to 3 sketches, one each in `image0`..`image2`
- * (/read-sketch) or one in `sketch` (/create), under `sketches/`.
- */
-export const SKETCH_UPLOAD: UploadPolicy = {
-  keyPrefix: 'sketches',
-  fields: [...SKETCH_IMAGE_FIELDS, SINGLE_SKETCH_FIELD].map((name) => ({ name, maxCount: 1 })),
-  maxFiles: MAX_SKETCH_IMAGES,
-  tooMany: SKETCH_MESSAGES.tooMany,
-  noun: 'sketches',
-};
 
 /**
  * An interceptor that reads the multipart body of one upload route with hard limits (spec §9: 50 MB
@@ -142,11 +116,6 @@ export function imageUploadInterceptor(policy: UploadPolicy): Type<NestIntercept
   }
   return mixin(ImageUploadInterceptor);
 }
-
-/** Reads and stores the photos of `POST /api/analyze`. */
-export const PhotoUploadInterceptor = imageUploadInterceptor(PHOTO_UPLOAD);
-/** Reads and stores the sketches of `POST /api/analyze-sketch`. */
-export const SketchUploadInterceptor = imageUploadInterceptor(SKETCH_UPLOAD);
 
 /** Multer or storage-engine error → HTTP exception, with the spec §5 text where it has one. */
 export function mapUploadError(error: unknown, policy: UploadPolicy): Error {

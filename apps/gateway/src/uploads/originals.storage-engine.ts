@@ -8,17 +8,14 @@ import type { UploadBudget } from './upload-budget.js';
 import { displayName, ImageHeaderCheck, UploadRejectedError } from './upload-validation.js';
 
 /**
- * The folders uploads are stored in: photos (`uploads/`), sketches to read (`sketches/`, issue 14),
- * a generation's sketch and reference images (`generation-inputs/`, issue 16).
+ * The folders uploads are stored in: photos (`uploads/`), sketches to read (`sketches/`), a
+ * generation's sketch and reference images (`generation-inputs/`).
  */
 export type UploadKeyPrefix = 'uploads' | 'sketches' | 'generation-inputs';
 
 /** An original photo or sketch once it is in object storage: what the analysis or sketch job is made of. */
 export interface StoredOriginal {
-  /**
-   * `uploads/<userId>/<uuid>.<ext>` (ARCHITECTURE.md), `sketches/<userId>/<uuid>.<ext>` (issue 14) or
-   * `generation-inputs/<userId>/<uuid>.<ext>` (issue 16).
-   */
+  /** `uploads/<userId>/<uuid>.<ext>`, `sketches/<userId>/<uuid>.<ext>` or `generation-inputs/<userId>/<uuid>.<ext>`. */
   key: string;
   /** The multipart field it came in (`images`, `image0`, `sketch`, `references`, …). */
   field: string;
@@ -33,7 +30,7 @@ export interface StoredOriginal {
 
 /** Text of a 503 when the store does not take a photo or sketch (it may come back). */
 export const STORE_FAILED_MESSAGE = 'Your images could not be stored just now. Please try again in a moment.';
-/** Text of a 503 when the upload budget is spent (issue 11). */
+/** Text of a 503 when the upload budget is spent. */
 export const UPLOAD_BUDGET_MESSAGE = 'ArchLens is receiving many images at the moment. Please try again in a few seconds.';
 /** Seconds a client is asked to wait after a busy refusal. */
 export const BUSY_RETRY_AFTER_SECONDS = 5;
@@ -53,8 +50,8 @@ type FileInfo = Partial<Express.Multer.File> & StoredOriginal & { path: string }
 
 /**
  * A multer storage engine that checks each photo on its first bytes as they arrive
- * (`ImageHeaderCheck`) and stores it in object storage through the `minio` client (issue 11:
- * "uploads stream, then the job is queued"). A request's photos are taken one after another, so a
+ * (`ImageHeaderCheck`) and stores it in object storage through the `minio` client, so that a
+ * route's job is queued once its files are stored. A request's photos are taken one after another, so a
  * request holds one photo in memory at a time and many users uploading at once share the budget
  * fairly (stored side by side, a few users' large batches could spend the whole budget between
  * them; the load figures are in docs/performance.md). The bytes held (the chunks as they arrive,
@@ -75,7 +72,7 @@ export class OriginalsStorageEngine implements StorageEngine {
    * @param storage where originals go
    * @param budget the gateway's budget of bytes in flight
    * @param userIdOf the signed-in user of a request (the session guard ran before the body is read)
-   * @param keyPrefix the folder the files go to: `uploads` (photos), `sketches` (issue 14) or `generation-inputs` (issue 16)
+   * @param keyPrefix the folder the files go to: `uploads` (photos), `sketches` or `generation-inputs`
    */
   constructor(
     private readonly storage: ObjectStorage,

@@ -1,6 +1,6 @@
 /**
- * The gateway's budget of upload bytes held in memory at once, across every request (issue 11:
- * "a global budget of bytes in flight, configurable, default 256 MB"). A photo's bytes are reserved
+ * The gateway's budget of upload bytes held in memory at once, across every request
+ * (`UPLOAD_BUDGET_BYTES`, 256 MB by default). A photo's bytes are reserved
  * as they arrive and released once it is stored or refused; an upload that would go over the budget
  * is refused with 503 and `Retry-After` instead of growing the heap.
  */

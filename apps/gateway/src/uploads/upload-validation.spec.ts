@@ -64,7 +64,7 @@ async function check(
   }
 }
 
-describe('ImageHeaderCheck (issue 11: each file checked on its first bytes as it arrives; spec §5, §9)', () => {
+describe('ImageHeaderCheck (each file checked on its first bytes as it arrives; spec §5, §9)', () => {
   it('accepts JPEG, PNG and WebP by their bytes and reports their type and dimensions', async () => {
     const webp = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#808080' } })
       .webp()

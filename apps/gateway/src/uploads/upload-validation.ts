@@ -62,7 +62,7 @@ export function displayName(name: string | undefined): string {
 }
 
 /**
- * Checks one uploaded photo on its first bytes as they arrive (issue 11, spec §5, §9): a JPEG, PNG
+ * Checks one uploaded photo on its first bytes as they arrive (spec §5, §9): a JPEG, PNG
  * or WebP by its magic bytes (415 otherwise: '"{file}" is not a JPG, PNG or WebP image.' for an image
  * of another format, '"{file}" is not an image file.' for anything else) whose header declares at
  * most `MAX_IMAGE_PIXELS` pixels (422 otherwise), not empty (400), and at most 50 MB (413 '"{file}"
