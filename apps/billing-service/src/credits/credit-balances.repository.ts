@@ -13,7 +13,12 @@ export class CreditBalancesRepository {
 
   /** @returns the user's balance in credits, 0 when the user never had credits */
   async find(userId: string, manager: EntityManager = this.dataSource.manager): Promise<number> {
-    const row = await manager.getRepository(CreditBalanceEntity).findOne({ select: { userId: true, balance: true }, where: { userId } });
+    const row = await manager
+      .getRepository(CreditBalanceEntity)
+      .createQueryBuilder('balance')
+      .select('balance.balance', 'balance')
+      .where('balance.userId = :userId', { userId })
+      .getRawOne<{ balance: number }>();
     return row?.balance ?? 0;
   }
 

@@ -71,7 +71,11 @@ export class CreditReservationsRepository {
 
   /** @returns the id of the user's reservation with `reference`, or null */
   async findIdByReference(userId: string, reference: string): Promise<string | null> {
-    const row = await this.reservations.findOne({ select: { id: true }, where: { userId, reference } });
+    const row = await this.reservations
+      .createQueryBuilder('reservation')
+      .select('reservation.id', 'id')
+      .where('reservation.userId = :userId AND reservation.reference = :reference', { userId, reference })
+      .getRawOne<{ id: string }>();
     return row?.id ?? null;
   }
 

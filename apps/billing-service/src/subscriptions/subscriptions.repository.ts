@@ -20,9 +20,19 @@ export class SubscriptionsRepository {
     return this.subscriptions.findOne({ select: { userId: true, status: true, plan: true, currentPeriodEnd: true }, where: { userId } });
   }
 
-  /** @returns the user's plan and status (for the credit check), or null when the user has no row */
-  findPlanAndStatus(userId: string): Promise<PlanAndStatus | null> {
-    return this.subscriptions.findOne({ select: { userId: true, plan: true, status: true }, where: { userId } });
+  /**
+   * The user's plan and status, for the credit check before every reservation: read raw, without
+   * building an entity, as this is on the reservation's hot path.
+   * @returns them, or null when the user has no row
+   */
+  async findPlanAndStatus(userId: string): Promise<PlanAndStatus | null> {
+    const row = await this.subscriptions
+      .createQueryBuilder('subscription')
+      .select('subscription.plan', 'plan')
+      .addSelect('subscription.status', 'status')
+      .where('subscription.userId = :userId', { userId })
+      .getRawOne<PlanAndStatus>();
+    return row ?? null;
   }
 
   /** @returns the user's stored plan inside the caller's transaction, or null */
