@@ -5,7 +5,7 @@ import argon2 from 'argon2';
 import Stripe from 'stripe';
 import request from 'supertest';
 import { analysisPdfPath, API_PATHS, type ApiRouteName } from '@archlens/contracts/paths';
-import { API_ROUTES } from '@archlens/contracts/routes';
+import { API_ROUTES, successStatus, type RouteAccess } from '@archlens/contracts/routes';
 import { postGeneration, proUser } from '../generation/generation-requests.js';
 import { signUp, type SignedInUser } from '../support/accounts.js';
 import { adminToken } from '../support/admin-session.js';
@@ -14,8 +14,9 @@ import { fixturePhoto, fixtureSketch } from '../support/images.js';
 import { startStack, type Stack } from '../support/stack.js';
 
 /**
- * Issue 17 point 8: every route of `API_ROUTES`, called as each role, answers the status its row
- * expects. One stack and one set of accounts for the whole table; a route without a row fails.
+ * Every route of `API_ROUTES`, called as each role, answers what its access rule in the table says:
+ * its success status to the roles the rule admits, 401 or 403 to the others. One stack and one set
+ * of accounts for the whole table; a route without a row here (how to call it) fails.
  *
  * Roles: `signedOut` (no cookie, no token); `free` (signed up, no subscription); `pro` (an active
  * monthly plan with credits, and the owner of the analysis and generation the owned routes ask
@@ -33,10 +34,13 @@ interface Caller {
   bearer?: string;
 }
 
-/** One row: the status each role gets, and the call (minimal valid input where a 2xx is expected). */
+/** How to call one route (minimal valid input where a 2xx is expected), and what the table cannot say of it. */
 interface Row {
-  expected: Expected;
   call: (caller: Caller) => Promise<number>;
+  /** The route answers for what `pro` owns: any other signed-in user gets 404, as for an id that does not exist. */
+  owned?: true;
+  /** The status of an admitted call when it is not the route's success status (a documented refusal). */
+  admitted?: number;
 }
 
 const everyone = (status: number): Expected => ({
@@ -53,6 +57,16 @@ const signedIn = (status: number): Expected => ({ signedOut: 401, free: status, 
 const ownerOnly = (status: number): Expected => ({ signedOut: 401, free: 404, pro: status, vip: 404, other: 404, admin: 401 });
 /** Only the admin token opens it; a session cookie does not. */
 const adminOnly = (status: number): Expected => ({ signedOut: 401, free: 401, pro: 401, vip: 401, other: 401, admin: status });
+/** Users with an active subscription (`pro`, `vip`, `other`) get `status`; a free user 403; no session 401. */
+const proOnly = (status: number): Expected => ({ signedOut: 401, free: 403, pro: status, vip: status, other: status, admin: 401 });
+
+/** What each role gets from a route with this access rule, given the status of an admitted call. */
+const BY_ACCESS: Record<RouteAccess, (status: number) => Expected> = {
+  public: everyone,
+  session: signedIn,
+  pro: proOnly,
+  admin: adminOnly,
+};
 
 const VIP = { username: 'access-vip', password: 'vip-access-password' };
 const WEBHOOK_SECRET = 'whsec_access_suite';
@@ -114,7 +128,6 @@ function signedStripeEvent(): { payload: string; signature: string } {
  */
 const ROWS: Record<ApiRouteName, Row> = {
   signUp: {
-    expected: everyone(201),
     call: (c) =>
       statusOf(
         post(c, API_PATHS.signUp).send({
@@ -125,21 +138,18 @@ const ROWS: Record<ApiRouteName, Row> = {
         }),
       ),
   },
-  signIn: { expected: everyone(200), call: (c) => statusOf(post(c, API_PATHS.signIn).send(signInAccount)) },
+  signIn: { call: (c) => statusOf(post(c, API_PATHS.signIn).send(signInAccount)) },
   forgotPassword: {
-    expected: everyone(200),
     call: (c) => statusOf(post(c, API_PATHS.forgotPassword).send({ email: signInAccount.email })),
   },
-  currentUser: { expected: signedIn(200), call: (c) => statusOf(get(c, API_PATHS.currentUser)) },
-  logout: { expected: everyone(302), call: (c) => statusOf(get(c, API_PATHS.logout)) },
-  login: { expected: everyone(302), call: (c) => statusOf(get(c, API_PATHS.login)) },
-  analyze: { expected: signedIn(200), call: (c) => statusOf(post(c, API_PATHS.analyze).attach('images', fixturePhoto(PHOTO), PHOTO)) },
+  currentUser: { call: (c) => statusOf(get(c, API_PATHS.currentUser)) },
+  logout: { call: (c) => statusOf(get(c, API_PATHS.logout)) },
+  login: { call: (c) => statusOf(get(c, API_PATHS.login)) },
+  analyze: { call: (c) => statusOf(post(c, API_PATHS.analyze).attach('images', fixturePhoto(PHOTO), PHOTO)) },
   analyzeSketch: {
-    expected: signedIn(200),
     call: (c) => statusOf(post(c, API_PATHS.analyzeSketch).attach('image0', fixtureSketch(SKETCH), SKETCH)),
   },
   emailClipboard: {
-    expected: signedIn(200),
     call: (c) =>
       statusOf(
         post(c, API_PATHS.emailClipboard).send({
@@ -150,10 +160,10 @@ const ROWS: Record<ApiRouteName, Row> = {
         }),
       ),
   },
-  previousAnalyses: { expected: signedIn(200), call: (c) => statusOf(get(c, API_PATHS.previousAnalyses)) },
-  analysisPdf: { expected: ownerOnly(200), call: (c) => statusOf(get(c, analysisPdfPath(owned.analysisId))) },
+  previousAnalyses: { call: (c) => statusOf(get(c, API_PATHS.previousAnalyses)) },
+  analysisPdf: { owned: true, call: (c) => statusOf(get(c, analysisPdfPath(owned.analysisId))) },
   emailAnalysis: {
-    expected: ownerOnly(200),
+    owned: true,
     call: (c) =>
       statusOf(
         post(c, API_PATHS.emailAnalysis).send({
@@ -164,27 +174,25 @@ const ROWS: Record<ApiRouteName, Row> = {
         }),
       ),
   },
-  vipLogin: { expected: everyone(200), call: (c) => statusOf(post(c, API_PATHS.vipLogin).send(VIP)) },
+  vipLogin: { call: (c) => statusOf(post(c, API_PATHS.vipLogin).send(VIP)) },
   adminLogin: {
-    expected: everyone(200),
     call: (c) => statusOf(post(c, API_PATHS.adminLogin).send({ username: stack.admin.username, password: stack.admin.password })),
   },
-  adminVerify: { expected: adminOnly(200), call: (c) => statusOf(get(c, API_PATHS.adminVerify)) },
-  adminLeads: { expected: adminOnly(200), call: (c) => statusOf(get(c, `${API_PATHS.adminLeads}?sortBy=created_at&sortOrder=desc`)) },
-  adminLeadStats: { expected: adminOnly(200), call: (c) => statusOf(get(c, API_PATHS.adminLeadStats)) },
-  adminLeadsExport: { expected: adminOnly(200), call: (c) => statusOf(get(c, API_PATHS.adminLeadsExport)) },
-  adminQueuesSession: { expected: adminOnly(200), call: (c) => statusOf(post(c, API_PATHS.adminQueuesSession)) },
-  health: { expected: everyone(200), call: (c) => statusOf(get(c, API_PATHS.health)) },
-  capabilities: { expected: everyone(200), call: (c) => statusOf(get(c, API_PATHS.capabilities)) },
-  styleProfile: { expected: signedIn(200), call: (c) => statusOf(get(c, API_PATHS.styleProfile)) },
-  saveStyleProfile: { expected: signedIn(200), call: (c) => statusOf(post(c, API_PATHS.saveStyleProfile).send({ text: STYLE_TEXT })) },
+  adminVerify: { call: (c) => statusOf(get(c, API_PATHS.adminVerify)) },
+  adminLeads: { call: (c) => statusOf(get(c, `${API_PATHS.adminLeads}?sortBy=created_at&sortOrder=desc`)) },
+  adminLeadStats: { call: (c) => statusOf(get(c, API_PATHS.adminLeadStats)) },
+  adminLeadsExport: { call: (c) => statusOf(get(c, API_PATHS.adminLeadsExport)) },
+  adminQueuesSession: { call: (c) => statusOf(post(c, API_PATHS.adminQueuesSession)) },
+  health: { call: (c) => statusOf(get(c, API_PATHS.health)) },
+  capabilities: { call: (c) => statusOf(get(c, API_PATHS.capabilities)) },
+  styleProfile: { call: (c) => statusOf(get(c, API_PATHS.styleProfile)) },
+  saveStyleProfile: { call: (c) => statusOf(post(c, API_PATHS.saveStyleProfile).send({ text: STYLE_TEXT })) },
   createCheckoutSession: {
-    expected: signedIn(503),
+    admitted: 503,
     call: (c) => statusOf(post(c, API_PATHS.createCheckoutSession).send({ planType: 'monthly' })),
   },
-  createPortalSession: { expected: signedIn(503), call: (c) => statusOf(post(c, API_PATHS.createPortalSession).send({})) },
+  createPortalSession: { admitted: 503, call: (c) => statusOf(post(c, API_PATHS.createPortalSession).send({})) },
   stripeWebhook: {
-    expected: everyone(200),
     call: (c) => {
       const { payload, signature } = signedStripeEvent();
       return statusOf(
@@ -193,7 +201,6 @@ const ROWS: Record<ApiRouteName, Row> = {
     },
   },
   generate: {
-    expected: { signedOut: 401, free: 403, pro: 200, vip: 200, other: 200, admin: 401 },
     call: (c) =>
       statusOf(
         postGeneration(stack, c.cookie || c.bearer ? ({ cookie: c.cookie ?? '' } as SignedInUser) : undefined, { provider: 'sora' }),
@@ -201,18 +208,17 @@ const ROWS: Record<ApiRouteName, Row> = {
   },
   // A job that exists streams to its owner only; another user gets 404 (an id with no job yet opens for anyone signed in, and stays empty).
   generationEvents: {
-    expected: ownerOnly(200),
+    owned: true,
     call: (c) => streamStatus(c, API_PATHS.generationEvents.replace(':jobId', owned.jobId)),
   },
   downloadGeneratedImage: {
-    expected: ownerOnly(200),
+    owned: true,
     call: (c) => statusOf(get(c, API_PATHS.downloadGeneratedImage.replace(':jobId', owned.jobId).replace(':index', '0'))),
   },
-  generations: { expected: signedIn(200), call: (c) => statusOf(get(c, API_PATHS.generations)) },
-  apiDocs: { expected: everyone(200), call: (c) => statusOf(get(c, API_PATHS.apiDocs)) },
-  apiDocsJson: { expected: everyone(200), call: (c) => statusOf(get(c, API_PATHS.apiDocsJson)) },
+  generations: { call: (c) => statusOf(get(c, API_PATHS.generations)) },
+  apiDocs: { call: (c) => statusOf(get(c, API_PATHS.apiDocs)) },
+  apiDocsJson: { call: (c) => statusOf(get(c, API_PATHS.apiDocsJson)) },
   apiDocsAsset: {
-    expected: everyone(200),
     call: (c) => statusOf(get(c, API_PATHS.apiDocsAsset.replace(':file', 'swagger-initializer.js'))),
   },
 };
@@ -222,7 +228,15 @@ const ROWS: Record<ApiRouteName, Row> = {
  * one and drop the one sent; logout ends it): they run last, so every other row sees live sessions.
  */
 const SESSION_ENDING: ApiRouteName[] = ['signUp', 'signIn', 'vipLogin', 'logout'];
-const ORDER = [...(Object.keys(ROWS) as ApiRouteName[]).filter((name) => !SESSION_ENDING.includes(name)), ...SESSION_ENDING];
+const ORDER = [...(Object.keys(API_ROUTES) as ApiRouteName[]).filter((name) => !SESSION_ENDING.includes(name)), ...SESSION_ENDING];
+
+/** The status each role gets from a route: from its access rule and success status in `API_ROUTES`, and its row. */
+function expectedOf(name: ApiRouteName): Expected {
+  const route = API_ROUTES[name];
+  const row = ROWS[name];
+  const status = row.admitted ?? successStatus(route);
+  return row.owned ? ownerOnly(status) : BY_ACCESS[route.access](status);
+}
 
 beforeAll(async () => {
   fake = await startFakeImageProviders();
@@ -284,7 +298,7 @@ describe('the access table', () => {
       paths: Record<string, Record<string, { operationId: string; security?: Array<Record<string, string[]>> }>>;
     };
     for (const operation of Object.values(doc.paths).flatMap((methods) => Object.values(methods))) {
-      const { expected } = ROWS[operation.operationId as ApiRouteName];
+      const expected = expectedOf(operation.operationId as ApiRouteName);
       const schemes = (operation.security ?? []).flatMap((requirement) => Object.keys(requirement));
       const expectedSchemes = expected.signedOut !== 401 ? [] : expected.free === 401 ? ['adminBearer'] : ['sessionCookie'];
       expect([operation.operationId, schemes]).toEqual([operation.operationId, expectedSchemes]);
@@ -293,10 +307,9 @@ describe('the access table', () => {
 });
 
 describe.each(ORDER)('%s', (name) => {
-  it('answers each role with the status of its row', async () => {
-    const row = ROWS[name];
+  it('answers each role with the status its access rule gives', async () => {
     const actual = {} as Expected;
-    for (const role of ROLES) actual[role] = await row.call(callers[role]);
-    expect(actual).toEqual(row.expected);
+    for (const role of ROLES) actual[role] = await ROWS[name].call(callers[role]);
+    expect(actual).toEqual(expectedOf(name));
   });
 });

@@ -8,6 +8,7 @@ import { startStack, type Stack } from '../support/stack.js';
 /** An OpenAPI operation, as far as this test reads it. */
 interface Operation {
   operationId?: string;
+  summary?: string;
   parameters?: Array<{ in: string; name: string; required?: boolean }>;
   responses: Record<string, unknown>;
   security?: Array<Record<string, string[]>>;
@@ -37,9 +38,9 @@ function resolve(document: unknown, ref: string): unknown {
 }
 
 /**
- * Issue 17 point 5: the OpenAPI 3.1 document at /api/docs/openapi.json lists every route of
- * `API_ROUTES` and holds together (checked offline: no OpenAPI validator is installed), and the page
- * at /api/docs loads only scripts of this origin.
+ * The OpenAPI 3.1 document at /api/docs/openapi.json lists every route of `API_ROUTES` and holds
+ * together (checked offline: no OpenAPI validator is installed), and the page at /api/docs loads
+ * only scripts of this origin.
  */
 describe('GET /api/docs and /api/docs/openapi.json', () => {
   let stack: Stack;
@@ -55,13 +56,13 @@ describe('GET /api/docs and /api/docs/openapi.json', () => {
     await stack?.close();
   });
 
-  it('lists every route of API_ROUTES with its method, path parameters and security', () => {
+  it('lists every route of API_ROUTES with its method, summary, path parameters and security', () => {
     expect(document.openapi).toBe('3.1.0');
     expect(document.info).toMatchObject({ title: 'ArchLens API', version: expect.any(String) });
     for (const [name, route] of Object.entries(API_ROUTES) as Array<[string, ApiRoute]>) {
       const path = route.path.replace(/:([A-Za-z_]\w*)/g, '{$1}');
       const operation = document.paths[path]?.[route.method.toLowerCase()];
-      expect([name, operation?.operationId]).toEqual([name, name]);
+      expect([name, operation?.operationId, operation?.summary]).toEqual([name, name, route.summary]);
       const declared = (operation.parameters ?? []).filter((p) => p.in === 'path').map((p) => [p.name, p.required]);
       expect(declared).toEqual([...route.path.matchAll(/:(\w+)/g)].map((m) => [m[1], true]));
       expect(Object.keys(operation.responses).some((status) => /^[23]\d\d$/.test(status))).toBe(true);

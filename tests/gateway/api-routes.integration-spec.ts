@@ -8,9 +8,9 @@ interface Layer {
 }
 
 /**
- * Issue 11: the gateway's routes and `API_ROUTES` (the contract the SPA reads) cannot drift apart.
- * Every route the gateway mounts under /api is in the contract with the same method, and every
- * contract route is mounted.
+ * The gateway's routes and `API_ROUTES` (the contract the SPA reads) cannot drift apart: every
+ * route the gateway mounts under /api is in the table with the same method, and every table route is
+ * mounted (which handler serves which route: `apps/gateway/src/access/route.decorator.spec.ts`).
  */
 describe('the gateway serves exactly the routes of API_ROUTES', () => {
   let stack: Stack;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { analyzeResponseSchema, previousAnalysesResponseSchema } from './analysis.js';
+import { analyzeResponseSchema, MAX_ANALYSIS_IMAGES, previousAnalysesResponseSchema } from './analysis.js';
 import {
   forgotPasswordRequestSchema,
   forgotPasswordResponseSchema,
@@ -8,130 +8,314 @@ import {
   signUpRequestSchema,
 } from './auth.js';
 import {
-  adminLoginRequestSchema,
-  adminLoginResponseSchema,
-  adminQueuesSessionResponseSchema,
-  adminVerifyResponseSchema,
-  leadsListResponseSchema,
-  leadStatsSchema,
-} from './leads.js';
-import {
   createCheckoutSessionRequestSchema,
   createPortalSessionRequestSchema,
   sessionUrlResponseSchema,
   stripeWebhookResponseSchema,
 } from './billing.js';
+import { capabilitiesResponseSchema } from './capabilities.js';
 import { emailClipboardRequestSchema, emailClipboardResponseSchema } from './clipboard.js';
-import { API_PATHS, type ApiRouteName } from './paths.js';
-import { analyzeSketchResponseSchema } from './sketch.js';
 import {
+  GENERATION_FILE_FIELDS,
   GENERATION_HISTORY_LIMIT,
   GENERATION_TOTAL_HEADER,
+  generateFieldsSchema,
   generateResponseSchema,
   generationHistoryResponseSchema,
+  generationProgressSchema,
+  MAX_REFERENCE_IMAGES,
 } from './generation.js';
-import { vipLoginRequestSchema, vipLoginResponseSchema } from './vip.js';
-import { saveStyleProfileRequestSchema, styleProfileResponseSchema } from './style-profile.js';
+import {
+  adminLoginRequestSchema,
+  adminLoginResponseSchema,
+  adminQueuesSessionResponseSchema,
+  adminVerifyResponseSchema,
+  leadFiltersSchema,
+  leadsListQuerySchema,
+  leadsListResponseSchema,
+  leadStatsSchema,
+} from './leads.js';
+import { API_PATHS, type ApiRouteName } from './paths.js';
 import { emailAnalysisRequestSchema, emailAnalysisResponseSchema } from './reports.js';
-import { capabilitiesResponseSchema } from './capabilities.js';
+import { analyzeSketchResponseSchema, MAX_SKETCH_IMAGES, SINGLE_SKETCH_FIELD, SKETCH_IMAGE_FIELDS } from './sketch.js';
+import { saveStyleProfileRequestSchema, styleProfileResponseSchema } from './style-profile.js';
+import { vipLoginRequestSchema, vipLoginResponseSchema } from './vip.js';
 
-/** One `/api` route: method, path, request body schema (or the body's kind) and response schema. */
-export interface ApiRoute {
-  method: 'GET' | 'POST';
-  path: string;
-  /**
-   * JSON body schema, 'multipart' for uploads, 'raw' for a body the route reads as exact bytes (a
-   * webhook whose signature covers them), or null for no body.
-   */
-  request: z.ZodType | 'multipart' | 'raw' | null;
-  /**
-   * Success body schema, 'redirect' for browser navigations, 'file' for a download (PDF, CSV, JPEG)
-   * or 'events' for a server-sent event stream.
-   */
-  response: z.ZodType | 'redirect' | 'file' | 'events';
-  /** Headers of the success response the client reads, by name (e.g. `X-Total-Count` of `GET /api/generations`). */
-  responseHeaders?: z.ZodObject;
+/**
+ * Who may call a route: `public` (anyone), `session` (a signed-in user's session cookie; 401
+ * without it), `pro` (a session of a user with an active subscription, the unlimited VIP plan
+ * included; 401 without a session, 403 without Pro) or `admin` (the bearer token of
+ * `POST /api/admin/login`; 401 without it).
+ */
+export type RouteAccess = 'public' | 'session' | 'pro' | 'admin';
+
+/** A `multipart/form-data` body: its fields, each file a binary string. */
+export interface MultipartRequest {
+  readonly multipart: z.ZodObject;
 }
 
-/** Issue 17 point 5: the head of the OpenAPI 3.1 document `GET /api/docs/openapi.json` answers (the rest is OpenAPI's own schema). */
+/** A download: the content types it answers with. */
+export interface FileResponse {
+  readonly file: readonly string[];
+}
+
+/** A server-sent event stream: the schema of each event's data (one JSON object per `data:` line). */
+export interface EventStreamResponse {
+  readonly events: z.ZodType;
+}
+
+/** One `/api` route: everything the SPA, the gateway and the API document know about it. */
+export interface ApiRoute {
+  readonly method: 'GET' | 'POST';
+  /** An Express path (`:param` segments), from `API_PATHS`. */
+  readonly path: string;
+  /** One line for the API document. */
+  readonly summary: string;
+  readonly access: RouteAccess;
+  /**
+   * JSON body schema, a multipart body, 'raw' for a body the route reads as exact bytes (a webhook
+   * whose signature covers them), or null for no body.
+   */
+  readonly request: z.ZodType | MultipartRequest | 'raw' | null;
+  /** Query parameters, for the routes that read a query string. */
+  readonly query?: z.ZodObject;
+  /** Success body schema, 'redirect' for a browser navigation, a file download or an event stream. */
+  readonly response: z.ZodType | FileResponse | EventStreamResponse | 'redirect';
+  /** The success status when it is not 200 (302 for a redirect). */
+  readonly status?: 201;
+  /** Headers of the success response the client reads, by name (e.g. `X-Total-Count` of `GET /api/generations`). */
+  readonly responseHeaders?: z.ZodObject;
+  /** What the API document says beyond the access rule (ownership, signatures, streaming). */
+  readonly notes?: string;
+}
+
+/** The head of the OpenAPI 3.1 document `GET /api/docs/openapi.json` answers (the rest is OpenAPI's own schema). */
 export const openApiDocumentSchema = z.looseObject({
   openapi: z.literal('3.1.0'),
   info: z.looseObject({ title: z.string(), version: z.string() }),
   paths: z.record(z.string(), z.unknown()),
 });
 
-/**
- * Every `/api` route the gateway serves (spec §7, issue #2). Non-OK answers carry
- * `errorResponseSchema` (`./errors`). The SPA and the gateway both read their shapes from here.
- */
-export const API_ROUTES = {
-  signUp: { method: 'POST', path: API_PATHS.signUp, request: signUpRequestSchema, response: publicUserSchema },
-  signIn: { method: 'POST', path: API_PATHS.signIn, request: signInRequestSchema, response: publicUserSchema },
+/** The multipart field that carries the photos of `POST /api/analyze` (spec §7: the repeated field 'images'). */
+export const ANALYSIS_IMAGES_FIELD = 'images';
+
+/** One uploaded file in a multipart body (OpenAPI 3.1: a binary string). */
+const file = (description: string) => z.string().meta({ format: 'binary', description });
+
+/** A multipart body of these fields. */
+const multipart = (fields: z.ZodObject): MultipartRequest => ({ multipart: fields });
+
+/** A download in one of these content types. */
+const download = (...contentTypes: string[]): FileResponse => ({ file: contentTypes });
+
+/** The fields of each upload (spec §7), from the contracts' field names and limits. */
+const UPLOADS = {
+  analyze: z.object({
+    [ANALYSIS_IMAGES_FIELD]: z
+      .array(file('A photo (JPEG, PNG or WebP, checked by content).'))
+      .min(1)
+      .max(MAX_ANALYSIS_IMAGES)
+      .meta({ description: `The photos, the field repeated (1 to ${MAX_ANALYSIS_IMAGES}).` }),
+  }),
+  analyzeSketch: z
+    .object({
+      ...Object.fromEntries(SKETCH_IMAGE_FIELDS.map((name) => [name, file('A sketch, one per field (/read-sketch).').optional()])),
+      [SINGLE_SKETCH_FIELD]: file('A single sketch (/create).').optional(),
+    })
+    .meta({ description: `Up to ${MAX_SKETCH_IMAGES} sketches in ${SKETCH_IMAGE_FIELDS.join(', ')}, or one in ${SINGLE_SKETCH_FIELD}.` }),
+  generate: generateFieldsSchema.extend({
+    [GENERATION_FILE_FIELDS.sketch]: file('The sketch.'),
+    [GENERATION_FILE_FIELDS.references]: z
+      .array(file('A reference image.'))
+      .max(MAX_REFERENCE_IMAGES)
+      .optional()
+      .meta({ description: `Reference images, the field repeated (up to ${MAX_REFERENCE_IMAGES}).` }),
+  }),
+};
+
+/** Every route's entry but its path, which `API_PATHS` holds under the same name. */
+const ROUTES = {
+  signUp: {
+    method: 'POST',
+    summary: 'Create an account and sign in',
+    access: 'public',
+    request: signUpRequestSchema,
+    response: publicUserSchema,
+    status: 201,
+  },
+  signIn: { method: 'POST', summary: 'Sign in', access: 'public', request: signInRequestSchema, response: publicUserSchema },
   forgotPassword: {
     method: 'POST',
-    path: API_PATHS.forgotPassword,
+    summary: 'E-mail a temporary password',
+    access: 'public',
     request: forgotPasswordRequestSchema,
     response: forgotPasswordResponseSchema,
   },
-  currentUser: { method: 'GET', path: API_PATHS.currentUser, request: null, response: publicUserSchema },
-  logout: { method: 'GET', path: API_PATHS.logout, request: null, response: 'redirect' },
-  login: { method: 'GET', path: API_PATHS.login, request: null, response: 'redirect' },
-  analyze: { method: 'POST', path: API_PATHS.analyze, request: 'multipart', response: analyzeResponseSchema },
-  analyzeSketch: { method: 'POST', path: API_PATHS.analyzeSketch, request: 'multipart', response: analyzeSketchResponseSchema },
+  currentUser: { method: 'GET', summary: 'The signed-in user', access: 'session', request: null, response: publicUserSchema },
+  logout: { method: 'GET', summary: 'Sign out and go home', access: 'public', request: null, response: 'redirect' },
+  login: { method: 'GET', summary: 'Go to the sign-in dialog', access: 'public', request: null, response: 'redirect' },
+  analyze: {
+    method: 'POST',
+    summary: 'Analyse the design language of 1 to 10 photos',
+    access: 'session',
+    request: multipart(UPLOADS.analyze),
+    response: analyzeResponseSchema,
+  },
+  analyzeSketch: {
+    method: 'POST',
+    summary: 'Read 1 to 3 sketches',
+    access: 'session',
+    request: multipart(UPLOADS.analyzeSketch),
+    response: analyzeSketchResponseSchema,
+  },
   emailClipboard: {
     method: 'POST',
-    path: API_PATHS.emailClipboard,
+    summary: 'E-mail the Working Clipboard',
+    access: 'session',
     request: emailClipboardRequestSchema,
     response: emailClipboardResponseSchema,
   },
-  previousAnalyses: { method: 'GET', path: API_PATHS.previousAnalyses, request: null, response: previousAnalysesResponseSchema },
-  analysisPdf: { method: 'GET', path: API_PATHS.analysisPdf, request: null, response: 'file' },
+  previousAnalyses: {
+    method: 'GET',
+    summary: "The user's most recent analyses",
+    access: 'session',
+    request: null,
+    response: previousAnalysesResponseSchema,
+  },
+  analysisPdf: {
+    method: 'GET',
+    summary: 'An analysis as a PDF report',
+    access: 'session',
+    request: null,
+    response: download('application/pdf'),
+    notes: "Owner only: 404 for another user's analysis.",
+  },
   emailAnalysis: {
     method: 'POST',
-    path: API_PATHS.emailAnalysis,
+    summary: 'E-mail an analysis report',
+    access: 'session',
     request: emailAnalysisRequestSchema,
     response: emailAnalysisResponseSchema,
   },
-  vipLogin: { method: 'POST', path: API_PATHS.vipLogin, request: vipLoginRequestSchema, response: vipLoginResponseSchema },
-  adminLogin: { method: 'POST', path: API_PATHS.adminLogin, request: adminLoginRequestSchema, response: adminLoginResponseSchema },
-  adminVerify: { method: 'GET', path: API_PATHS.adminVerify, request: null, response: adminVerifyResponseSchema },
-  adminLeads: { method: 'GET', path: API_PATHS.adminLeads, request: null, response: leadsListResponseSchema },
-  adminLeadStats: { method: 'GET', path: API_PATHS.adminLeadStats, request: null, response: leadStatsSchema },
-  adminLeadsExport: { method: 'GET', path: API_PATHS.adminLeadsExport, request: null, response: 'file' },
-  adminQueuesSession: { method: 'POST', path: API_PATHS.adminQueuesSession, request: null, response: adminQueuesSessionResponseSchema },
+  vipLogin: {
+    method: 'POST',
+    summary: 'Sign in with the VIP credentials',
+    access: 'public',
+    request: vipLoginRequestSchema,
+    response: vipLoginResponseSchema,
+  },
+  adminLogin: {
+    method: 'POST',
+    summary: 'Sign in as the admin: a token',
+    access: 'public',
+    request: adminLoginRequestSchema,
+    response: adminLoginResponseSchema,
+  },
+  adminVerify: { method: 'GET', summary: 'Check an admin token', access: 'admin', request: null, response: adminVerifyResponseSchema },
+  adminLeads: {
+    method: 'GET',
+    summary: 'One page of leads',
+    access: 'admin',
+    request: null,
+    query: leadsListQuerySchema,
+    response: leadsListResponseSchema,
+  },
+  adminLeadStats: { method: 'GET', summary: 'Lead statistics', access: 'admin', request: null, response: leadStatsSchema },
+  adminLeadsExport: {
+    method: 'GET',
+    summary: 'The matching leads as CSV',
+    access: 'admin',
+    request: null,
+    query: leadFiltersSchema,
+    response: download('text/csv'),
+  },
+  adminQueuesSession: {
+    method: 'POST',
+    summary: "The queue dashboard's session cookie",
+    access: 'admin',
+    request: null,
+    response: adminQueuesSessionResponseSchema,
+  },
   health: {
     method: 'GET',
-    path: API_PATHS.health,
+    summary: "Whether Redis and every queue's worker answer",
+    access: 'public',
     request: null,
     response: z.object({ status: z.literal('ok'), queues: z.array(z.string()) }),
   },
-  capabilities: { method: 'GET', path: API_PATHS.capabilities, request: null, response: capabilitiesResponseSchema },
-  styleProfile: { method: 'GET', path: API_PATHS.styleProfile, request: null, response: styleProfileResponseSchema },
+  capabilities: {
+    method: 'GET',
+    summary: 'Who writes the texts and which image providers are configured',
+    access: 'public',
+    request: null,
+    response: capabilitiesResponseSchema,
+    notes:
+      'Always 200: a worker that does not answer within 3 s makes its part `unknown` (engines) or false (`openai`, `stability-ai`, with `imageProvidersChecked` false), never a claim it did not make. Kept by the gateway for 60 s (5 s when incomplete).',
+  },
+  styleProfile: {
+    method: 'GET',
+    summary: "The user's style description",
+    access: 'session',
+    request: null,
+    response: styleProfileResponseSchema,
+  },
   saveStyleProfile: {
     method: 'POST',
-    path: API_PATHS.saveStyleProfile,
+    summary: 'Save the style description',
+    access: 'session',
     request: saveStyleProfileRequestSchema,
     response: styleProfileResponseSchema,
   },
   createCheckoutSession: {
     method: 'POST',
-    path: API_PATHS.createCheckoutSession,
+    summary: 'A Stripe Checkout session for a paid plan',
+    access: 'session',
     request: createCheckoutSessionRequestSchema,
     response: sessionUrlResponseSchema,
   },
   createPortalSession: {
     method: 'POST',
-    path: API_PATHS.createPortalSession,
+    summary: 'A Stripe billing portal session',
+    access: 'session',
     request: createPortalSessionRequestSchema,
     response: sessionUrlResponseSchema,
   },
-  stripeWebhook: { method: 'POST', path: API_PATHS.stripeWebhook, request: 'raw', response: stripeWebhookResponseSchema },
-  generate: { method: 'POST', path: API_PATHS.generate, request: 'multipart', response: generateResponseSchema },
-  generationEvents: { method: 'GET', path: API_PATHS.generationEvents, request: null, response: 'events' },
-  downloadGeneratedImage: { method: 'GET', path: API_PATHS.downloadGeneratedImage, request: null, response: 'file' },
+  stripeWebhook: {
+    method: 'POST',
+    summary: "Stripe's webhook deliveries",
+    access: 'public',
+    request: 'raw',
+    response: stripeWebhookResponseSchema,
+    notes: 'Stripe only: the raw body, authenticated by its `stripe-signature` header (400 otherwise).',
+  },
+  generate: {
+    method: 'POST',
+    summary: 'Render a sketch as images',
+    access: 'pro',
+    request: multipart(UPLOADS.generate),
+    response: generateResponseSchema,
+  },
+  generationEvents: {
+    method: 'GET',
+    summary: "A generation's progress",
+    access: 'session',
+    request: null,
+    // Named by a `.meta` id so that the document lists it under `components.schemas` (made once: zod's registry keeps ids unique).
+    response: { events: generationProgressSchema.meta({ id: 'GenerationProgressEvent' }) },
+    notes: 'Server-sent events; `: heartbeat` comments every 15 s.',
+  },
+  downloadGeneratedImage: {
+    method: 'GET',
+    summary: 'One generated image',
+    access: 'session',
+    request: null,
+    response: download('image/jpeg'),
+    notes: "Owner only: 404 for another user's generation.",
+  },
   generations: {
     method: 'GET',
-    path: API_PATHS.generations,
+    summary: "The user's generation history",
+    access: 'session',
     request: null,
     response: generationHistoryResponseSchema,
     responseHeaders: z.object({
@@ -141,7 +325,47 @@ export const API_ROUTES = {
         .meta({ description: `How many generations the user has in all (the body lists at most ${GENERATION_HISTORY_LIMIT}).` }),
     }),
   },
-  apiDocs: { method: 'GET', path: API_PATHS.apiDocs, request: null, response: 'file' },
-  apiDocsJson: { method: 'GET', path: API_PATHS.apiDocsJson, request: null, response: openApiDocumentSchema },
-  apiDocsAsset: { method: 'GET', path: API_PATHS.apiDocsAsset, request: null, response: 'file' },
-} as const satisfies Record<ApiRouteName, ApiRoute>;
+  apiDocs: { method: 'GET', summary: 'This document, browsable', access: 'public', request: null, response: download('text/html') },
+  apiDocsJson: { method: 'GET', summary: 'This document', access: 'public', request: null, response: openApiDocumentSchema },
+  apiDocsAsset: {
+    method: 'GET',
+    summary: "The browsable page's files",
+    access: 'public',
+    request: null,
+    response: download('text/javascript', 'text/css', 'image/png'),
+  },
+} as const satisfies Record<ApiRouteName, Omit<ApiRoute, 'path'>>;
+
+/** Each route's entry with its path from `API_PATHS`. */
+type WithPaths<T extends Record<ApiRouteName, Omit<ApiRoute, 'path'>>> = {
+  readonly [N in ApiRouteName]: T[N] & { readonly path: (typeof API_PATHS)[N] };
+};
+
+/**
+ * Every `/api` route the gateway serves (spec §7), by name: method, path, access, request and
+ * response, summary. The gateway mounts, guards and documents each route from its entry, the SPA
+ * reads the shapes from it; non-OK answers carry `errorResponseSchema` (`./errors`).
+ */
+export const API_ROUTES = Object.fromEntries(
+  Object.entries(ROUTES).map(([name, route]) => [name, { ...route, path: API_PATHS[name as ApiRouteName] }]),
+) as WithPaths<typeof ROUTES>;
+
+/** The status a route answers on success: its `status`, 302 for a redirect, else 200. */
+export function successStatus(route: ApiRoute): number {
+  return route.status ?? (route.response === 'redirect' ? 302 : 200);
+}
+
+/** True for a multipart upload. */
+export function isMultipartRequest(request: ApiRoute['request']): request is MultipartRequest {
+  return typeof request === 'object' && request !== null && !(request instanceof z.ZodType);
+}
+
+/** True for a file download. */
+export function isFileResponse(response: ApiRoute['response']): response is FileResponse {
+  return typeof response === 'object' && !(response instanceof z.ZodType) && 'file' in response;
+}
+
+/** True for a server-sent event stream. */
+export function isEventStreamResponse(response: ApiRoute['response']): response is EventStreamResponse {
+  return typeof response === 'object' && !(response instanceof z.ZodType) && 'events' in response;
+}

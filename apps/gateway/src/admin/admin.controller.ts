@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import {
   adminLoginRequestSchema,
@@ -15,17 +15,18 @@ import {
 } from '@archlens/contracts/leads';
 import { QUEUE_DASHBOARD_PATH } from '@archlens/contracts/paths';
 import { CommandClient } from '@archlens/platform/messaging';
+import { Route } from '../access/route.decorator.js';
 import { clientAddress } from '../http/client-address.js';
 import { ZodBodyPipe } from '../http/zod-body.pipe.js';
 import { ZodQueryPipe } from '../http/zod-query.pipe.js';
 import { RateLimitsService } from '../security/rate-limits.service.js';
 import { AdminAuthService, type AdminSession } from './admin-auth.service.js';
-import { AdminTokenGuard, CurrentAdmin } from './admin-token.guard.js';
+import { CurrentAdmin } from './admin-token.guard.js';
 import { LeadExportDownloadService } from './lead-export-download.service.js';
 import { QUEUE_DASHBOARD_COOKIE } from './queue-dashboard.service.js';
 
 /** `POST /api/admin/login` (spec §7): the only admin route without a token. */
-@Controller('api/admin')
+@Controller()
 export class AdminLoginController {
   constructor(
     private readonly auth: AdminAuthService,
@@ -38,8 +39,7 @@ export class AdminLoginController {
    * address has `RATE_LIMIT_ADMIN_LOGIN_PER_IP` failed attempts in 15 minutes (each attempt is
    * counted as it starts, a success gives its point back); 503 when the limits' Redis is unreachable.
    */
-  @Post('login')
-  @HttpCode(200)
+  @Route('adminLogin')
   async login(
     @Body(new ZodBodyPipe(adminLoginRequestSchema)) body: AdminLoginRequest,
     @Req() request: Request,
@@ -53,11 +53,11 @@ export class AdminLoginController {
 }
 
 /**
- * The admin API behind a bearer token (spec §6, §7; issue 13): every route here answers 401
- * `Unauthorized` without a valid admin token (`AdminTokenGuard`), before anything else runs.
+ * The admin API behind a bearer token (spec §6, §7): every route here is `admin` in the route
+ * table, so it answers 401 `Unauthorized` without a valid admin token (`AdminTokenGuard`), before
+ * anything else runs.
  */
-@Controller('api/admin')
-@UseGuards(AdminTokenGuard)
+@Controller()
 export class AdminController {
   constructor(
     private readonly commands: CommandClient,
@@ -66,13 +66,12 @@ export class AdminController {
   ) {}
 
   /**
-   * `POST /api/admin/queues/session` (issue 17 point 4) → 200 `{dashboardPath, expiresAt}` and the
+   * `POST /api/admin/queues/session` → 200 `{dashboardPath, expiresAt}` and the
    * queue dashboard's session cookie: HttpOnly, SameSite=Strict, `Path=/api/admin/queues`, Secure
    * over https, 15 minutes (never past the admin token). The admin console calls it, then opens
    * `dashboardPath` in a new tab.
    */
-  @Post('queues/session')
-  @HttpCode(200)
+  @Route('adminQueuesSession')
   async queuesSession(
     @CurrentAdmin() admin: AdminSession,
     @Req() request: Request,
@@ -91,7 +90,7 @@ export class AdminController {
   }
 
   /** `GET /api/admin/verify` → `{valid: true, username, expiresAt}` for a valid token. */
-  @Get('verify')
+  @Route('adminVerify')
   verify(@CurrentAdmin() admin: AdminSession): AdminVerifyResponse {
     return { valid: true, username: admin.username, expiresAt: admin.expiresAt };
   }
@@ -100,13 +99,13 @@ export class AdminController {
    * `GET /api/admin/leads?search&source&sortBy&sortOrder&page&pageSize` → one page of leads and
    * the total (`leads.list`); 400 naming the parameter for a bad query.
    */
-  @Get('leads')
+  @Route('adminLeads')
   async leads(@Query(new ZodQueryPipe(leadsListQuerySchema)) query: LeadsListQuery): Promise<LeadsListResponse> {
     return this.commands.request('leads.list', query);
   }
 
-  /** `GET /api/admin/leads/stats` → the lead statistics (`leads.stats`, spec §3). */
-  @Get('leads/stats')
+  /** `GET /api/admin/leads/stats` → the lead statistics (`leads.stats`). */
+  @Route('adminLeadStats')
   async stats(): Promise<LeadStats> {
     return this.commands.request('leads.stats', {});
   }
@@ -115,7 +114,7 @@ export class AdminController {
    * `GET /api/admin/leads/export?search&source&sortBy&sortOrder` → the matching leads as a CSV
    * download (`leads.export` stores it; it is streamed here and then removed); 400 for a bad query.
    */
-  @Get('leads/export')
+  @Route('adminLeadsExport')
   async export(@Query(new ZodQueryPipe(leadFiltersSchema)) filters: LeadFilters, @Res() response: Response): Promise<void> {
     const exported = await this.commands.request('leads.export', filters);
     await this.downloads.send(exported, response);

@@ -1,14 +1,12 @@
 import { ANALYSIS_MESSAGES, MAX_ANALYSIS_IMAGES } from '@archlens/contracts/analysis';
+import { ANALYSIS_IMAGES_FIELD } from '@archlens/contracts/routes';
 import { MAX_SKETCH_IMAGES, SINGLE_SKETCH_FIELD, SKETCH_IMAGE_FIELDS, SKETCH_MESSAGES } from '@archlens/contracts/sketch';
 import { imageUploadInterceptor, type UploadPolicy } from '../uploads/image-upload.interceptor.js';
-
-/** The multipart field that carries the photos (spec §7: repeated field 'images'). */
-export const IMAGES_FIELD = 'images';
 
 /** Design Language Analysis (spec §7, §9): up to 10 photos in the repeated field `images`, under `uploads/`. */
 export const PHOTO_UPLOAD: UploadPolicy = {
   keyPrefix: 'uploads',
-  fields: [{ name: IMAGES_FIELD, maxCount: MAX_ANALYSIS_IMAGES }],
+  fields: [{ name: ANALYSIS_IMAGES_FIELD, maxCount: MAX_ANALYSIS_IMAGES }],
   maxFiles: MAX_ANALYSIS_IMAGES,
   tooMany: ANALYSIS_MESSAGES.tooManyImages(MAX_ANALYSIS_IMAGES),
   noun: 'photos',

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import {
   forgotPasswordRequestSchema,
@@ -10,16 +10,17 @@ import {
   type SignInRequest,
   type SignUpRequest,
 } from '@archlens/contracts/auth';
+import { Route } from '../access/route.decorator.js';
 import { clientAddress } from '../http/client-address.js';
 import { ZodBodyPipe } from '../http/zod-body.pipe.js';
 import { emailAtAddress, RateLimitsService } from '../security/rate-limits.service.js';
 import { vipLoginRequestSchema, type VipLoginRequest, type VipLoginResponse } from '@archlens/contracts/vip';
-import { CurrentUserId, SessionGuard } from '../sessions/session.guard.js';
+import { CurrentUserId } from '../sessions/session.guard.js';
 import { SESSION_COOKIE, SessionService } from '../sessions/session.service.js';
 import { AccountsService } from './accounts.service.js';
 
 /** Spec §7 auth routes and the browser navigations /api/login and /api/logout. */
-@Controller('api')
+@Controller()
 export class AuthController {
   constructor(
     private readonly accounts: AccountsService,
@@ -33,8 +34,7 @@ export class AuthController {
    * 429 with `Retry-After` past `RATE_LIMIT_SIGN_UP_PER_IP` attempts from one address in an hour
    * (each valid body counts, taken e-mails too); 503 when the limits' Redis is unreachable.
    */
-  @Post('auth/signup')
-  @HttpCode(201)
+  @Route('signUp')
   async signUp(
     @Body(new ZodBodyPipe(signUpRequestSchema)) body: SignUpRequest,
     @Req() request: Request,
@@ -55,10 +55,9 @@ export class AuthController {
    * other addresses never lock the owner out). Each attempt is counted as it starts (parallel
    * attempts too); a success gives the address its point back and clears the e-mail's count there.
    * 503 when their Redis is unreachable.
-   * A sign-in with a temporary password (issue 12) ends every other session of the user.
+   * A sign-in with a temporary password ends every other session of the user.
    */
-  @Post('auth/signin')
-  @HttpCode(200)
+  @Route('signIn')
   async signIn(
     @Body(new ZodBodyPipe(signInRequestSchema)) body: SignInRequest,
     @Req() request: Request,
@@ -81,14 +80,13 @@ export class AuthController {
   }
 
   /**
-   * `POST /api/vip-login` `{username, password}` (spec §2, §7; issue 15) → 200 `{success: true}` and a
+   * `POST /api/vip-login` `{username, password}` (spec §2, §7) → 200 `{success: true}` and a
    * session cookie for the VIP account on the unlimited plan; 400 `Username and password are
    * required`; 401 `Invalid VIP credentials` (wrong username or password alike, or VIP access off);
    * 429 after `RATE_LIMIT_VIP_LOGIN_PER_IP` failures from one address in 15 minutes (a success gives
    * its point back).
    */
-  @Post('vip-login')
-  @HttpCode(200)
+  @Route('vipLogin')
   async vipLogin(
     @Body(new ZodBodyPipe(vipLoginRequestSchema)) body: VipLoginRequest,
     @Req() request: Request,
@@ -103,15 +101,14 @@ export class AuthController {
   }
 
   /**
-   * `POST /api/auth/forgot-password` `{email}` (spec §2, §7; issue 12) → 200
+   * `POST /api/auth/forgot-password` `{email}` (spec §2, §7) → 200
    * `{message: AUTH_MESSAGES.forgotPasswordSent}`, the same answer whether or not the account
    * exists, after the same argon2 work in auth-service. 400 with the spec §5 text for an invalid
    * e-mail; 429 with `Retry-After` past `RATE_LIMIT_FORGOT_PASSWORD_PER_EMAIL` requests for one
    * e-mail (from any address) or `RATE_LIMIT_FORGOT_PASSWORD_PER_IP` from one address in an hour;
    * 503 when the limits' Redis or auth-service is unavailable.
    */
-  @Post('auth/forgot-password')
-  @HttpCode(200)
+  @Route('forgotPassword')
   async forgotPassword(
     @Body(new ZodBodyPipe(forgotPasswordRequestSchema)) body: ForgotPasswordRequest,
     @Req() request: Request,
@@ -124,14 +121,13 @@ export class AuthController {
   }
 
   /** `GET /api/auth/user` → the signed-in user (spec §7), or 401 `{message: "Unauthorized"}`. */
-  @Get('auth/user')
-  @UseGuards(SessionGuard)
+  @Route('currentUser')
   async user(@CurrentUserId() userId: string): Promise<PublicUser> {
     return this.accounts.getUser(userId);
   }
 
   /** Ends the session and goes home (spec §2: browser navigation). */
-  @Get('logout')
+  @Route('logout')
   async logout(@Req() request: Request, @Res() response: Response): Promise<void> {
     await this.sessions.destroy((request.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE]);
     response.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: request.secure });
@@ -139,7 +135,7 @@ export class AuthController {
   }
 
   /** Sign-in entry (spec §2): the SPA opens the sign-in dialog on `/?signin=1`. */
-  @Get('login')
+  @Route('login')
   login(@Res() response: Response): void {
     response.redirect(302, '/?signin=1');
   }

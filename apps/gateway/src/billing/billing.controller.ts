@@ -1,16 +1,17 @@
-import { Body, Controller, Headers, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Headers } from '@nestjs/common';
 import {
   createCheckoutSessionRequestSchema,
   type CreateCheckoutSessionRequest,
   type SessionUrlResponse,
   type StripeWebhookResponse,
 } from '@archlens/contracts/billing';
+import { Route } from '../access/route.decorator.js';
 import { ZodBodyPipe } from '../http/zod-body.pipe.js';
-import { CurrentUserId, SessionGuard } from '../sessions/session.guard.js';
+import { CurrentUserId } from '../sessions/session.guard.js';
 import { BillingService } from './billing.service.js';
 
-/** Issue 15, spec §7: checkout and portal (signed-in only) and Stripe's webhook (public, signed). */
-@Controller('api')
+/** Spec §7: checkout and portal (signed-in only) and Stripe's webhook (public, signed). */
+@Controller()
 export class BillingController {
   constructor(private readonly billing: BillingService) {}
 
@@ -19,9 +20,7 @@ export class BillingController {
    * Checkout; the browser goes there). 400 for another plan; 401 signed out; 503 'Payments are not
    * configured' with no Stripe key; 502 when Stripe fails.
    */
-  @Post('create-checkout-session')
-  @HttpCode(200)
-  @UseGuards(SessionGuard)
+  @Route('createCheckoutSession')
   checkout(
     @CurrentUserId() userId: string,
     @Body(new ZodBodyPipe(createCheckoutSessionRequestSchema)) body: CreateCheckoutSessionRequest,
@@ -33,9 +32,7 @@ export class BillingController {
    * `POST /api/create-portal-session` `{}` → 200 `{url}` (the Stripe billing portal, returning to
    * /account). 401 signed out; 404 before any checkout; 503 'Payments are not configured'; 502.
    */
-  @Post('create-portal-session')
-  @HttpCode(200)
-  @UseGuards(SessionGuard)
+  @Route('createPortalSession')
   portal(@CurrentUserId() userId: string): Promise<SessionUrlResponse> {
     return this.billing.portal(userId);
   }
@@ -47,8 +44,7 @@ export class BillingController {
    * for a body longer than the webhook job takes (nothing queued). Public: Stripe sends no session
    * and no `Origin`, so the Origin check lets it through; the signature is the authentication.
    */
-  @Post('webhooks/stripe')
-  @HttpCode(200)
+  @Route('stripeWebhook')
   webhook(@Body() body: unknown, @Headers('stripe-signature') signature: string | undefined): Promise<StripeWebhookResponse> {
     return this.billing.webhook(body, signature);
   }

@@ -1,17 +1,17 @@
-import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller } from '@nestjs/common';
 import {
   CLIPBOARD_MESSAGES,
   emailClipboardRequestSchema,
   type EmailClipboardRequest,
   type EmailClipboardResponse,
 } from '@archlens/contracts/clipboard';
+import { Route } from '../access/route.decorator.js';
 import { ZodBodyPipe } from '../http/zod-body.pipe.js';
-import { CurrentUserId, SessionGuard } from '../sessions/session.guard.js';
+import { CurrentUserId } from '../sessions/session.guard.js';
 import { ClipboardService } from './clipboard.service.js';
 
-/** Issue 14 point 4: `POST /api/email-clipboard`, signed-in only (spec §6: the clipboard is for signed-in users). */
-@Controller('api')
-@UseGuards(SessionGuard)
+/** `POST /api/email-clipboard`, signed-in only (spec §6: the clipboard is for signed-in users). */
+@Controller()
 export class ClipboardController {
   constructor(private readonly clipboard: ClipboardService) {}
 
@@ -23,8 +23,7 @@ export class ClipboardController {
    * valid email address`; 401 signed out; 429 with `Retry-After` past the hourly limit; 503 when no
    * email-worker is running or Redis is down. Nothing is queued for a refused request.
    */
-  @Post('email-clipboard')
-  @HttpCode(200)
+  @Route('emailClipboard')
   async email(
     @CurrentUserId() userId: string,
     @Body(new ZodBodyPipe(emailClipboardRequestSchema)) body: EmailClipboardRequest,

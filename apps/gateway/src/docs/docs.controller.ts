@@ -1,19 +1,20 @@
-import { Controller, Get, Header, NotFoundException, Param, Res } from '@nestjs/common';
+import { Controller, Header, NotFoundException, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
+import { Route } from '../access/route.decorator.js';
 import { DocsService } from './docs.service.js';
 import { DOCS_ASSETS, DOCS_PAGE_HTML, type DocsAssetName } from './swagger-ui-page.js';
 
 /**
- * The API document (issue 17 point 5), public: `GET /api/docs` (the Swagger UI page),
+ * The API document, public: `GET /api/docs` (the Swagger UI page),
  * `GET /api/docs/openapi.json` (the OpenAPI 3.1 document) and `GET /api/docs/assets/{file}` (the
  * page's script, style sheet and icon).
  */
-@Controller('api/docs')
+@Controller()
 export class DocsController {
   constructor(private readonly docs: DocsService) {}
 
   /** `GET /api/docs` → 200 `text/html`, the browsable page (scripts from this origin only). */
-  @Get()
+  @Route('apiDocs')
   @Header('Content-Type', 'text/html; charset=utf-8')
   @Header('Cache-Control', 'no-cache')
   page(): string {
@@ -21,7 +22,7 @@ export class DocsController {
   }
 
   /** `GET /api/docs/openapi.json` → 200 the OpenAPI 3.1 document of every `API_ROUTES` route, built at start. */
-  @Get('openapi.json')
+  @Route('apiDocsJson')
   @Header('Cache-Control', 'no-cache')
   document(): object {
     return this.docs.document;
@@ -31,7 +32,7 @@ export class DocsController {
    * `GET /api/docs/assets/{file}` → 200 one of `DOCS_ASSETS` with its content type, cached for a
    * day; 404 for any other name (nothing else on disk is reachable).
    */
-  @Get('assets/:file')
+  @Route('apiDocsAsset')
   @Header('Cache-Control', 'public, max-age=86400')
   asset(@Param('file') name: string, @Res() response: Response): void {
     if (!Object.hasOwn(DOCS_ASSETS, name)) throw new NotFoundException('No such file.');

@@ -2,19 +2,17 @@ import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig, type RouteCo
 import { z } from 'zod';
 import { errorResponseSchema } from '@archlens/contracts/errors';
 import type { ApiRouteName } from '@archlens/contracts/paths';
-import { API_ROUTES, type ApiRoute } from '@archlens/contracts/routes';
+import {
+  API_ROUTES,
+  isEventStreamResponse,
+  isFileResponse,
+  isMultipartRequest,
+  successStatus,
+  type ApiRoute,
+  type RouteAccess,
+} from '@archlens/contracts/routes';
 import { SESSION_COOKIE } from '../sessions/session.service.js';
 import { toOpenApiPath } from './openapi-path.js';
-import {
-  CREATED_ROUTES,
-  EVENT_SCHEMAS,
-  FILE_CONTENT_TYPES,
-  MULTIPART_BODIES,
-  QUERY_SCHEMAS,
-  ROUTE_ACCESS,
-  ROUTE_NOTES,
-  type RouteAccess,
-} from './route-details.js';
 
 /** The OpenAPI document as JSON (what `OpenApiGeneratorV31.generateDocument` returns). */
 export type OpenApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
@@ -25,23 +23,27 @@ export const SECURITY_SCHEMES = { session: 'sessionCookie', admin: 'adminBearer'
 /** The error body of every 4XX and 5XX, as one component (zod's `.meta` id names it; made once, as zod's registry keeps ids unique). */
 const errorComponent = errorResponseSchema.meta({ id: 'ErrorResponse' });
 
-/** The security requirement of an operation for its access (none for public routes). */
+/** The security requirement of an operation for its access (none for public routes; a Pro route needs a session). */
 function securityOf(access: RouteAccess): Array<Record<string, string[]>> | undefined {
   if (access === 'public') return undefined;
-  return [{ [SECURITY_SCHEMES[access]]: [] }];
+  return [{ [SECURITY_SCHEMES[access === 'admin' ? 'admin' : 'session']]: [] }];
 }
 
+/** What the document says of each access rule's refusals. */
+const ACCESS_NOTES: Record<RouteAccess, string | undefined> = {
+  public: undefined,
+  session: '401 when signed out.',
+  pro: '401 when signed out. Pro only: 403 for a user without an active subscription (the unlimited VIP plan included as Pro).',
+  admin: '401 without a valid admin token.',
+};
+
 /** The request part of an operation: path parameters, query, and the body by the route's `request` kind. */
-function requestOf(name: ApiRouteName, route: ApiRoute, params: string[]): RouteConfig['request'] {
+function requestOf(route: ApiRoute, params: string[]): RouteConfig['request'] {
   const request: NonNullable<RouteConfig['request']> = {};
   if (params.length > 0) request.params = z.object(Object.fromEntries(params.map((param) => [param, z.string()])));
-  const query = QUERY_SCHEMAS[name];
-  if (query) request.query = query;
-  if (route.request === 'multipart') {
-    request.body = {
-      required: true,
-      content: { 'multipart/form-data': { schema: MULTIPART_BODIES[name as keyof typeof MULTIPART_BODIES] } },
-    };
+  if (route.query) request.query = route.query;
+  if (isMultipartRequest(route.request)) {
+    request.body = { required: true, content: { 'multipart/form-data': { schema: route.request.multipart } } };
   } else if (route.request === 'raw') {
     request.body = {
       required: true,
@@ -54,16 +56,16 @@ function requestOf(name: ApiRouteName, route: ApiRoute, params: string[]): Route
   return Object.keys(request).length > 0 ? request : undefined;
 }
 
-/** The component name an event schema carries (`.meta({ id })`, see `EVENT_SCHEMAS`). @throws Error when it has none */
+/** The component name an event schema carries (its `.meta({ id })`). @throws Error when it has none */
 function eventName(schema: z.ZodType): string {
   const id = z.globalRegistry.get(schema)?.id;
-  if (!id) throw new Error('An event schema of EVENT_SCHEMAS has no .meta({ id })');
+  if (!id) throw new Error('An event schema of API_ROUTES has no .meta({ id })');
   return id;
 }
 
 /** The success response of an operation by the route's `response` kind. */
-function successOf(name: ApiRouteName, route: ApiRoute): [string, ResponseConfig] {
-  const status = CREATED_ROUTES.has(name) ? '201' : '200';
+function successOf(route: ApiRoute): [string, ResponseConfig] {
+  const status = String(successStatus(route));
   const { response } = route;
   if (response === 'redirect') {
     return [
@@ -74,8 +76,8 @@ function successOf(name: ApiRouteName, route: ApiRoute): [string, ResponseConfig
       },
     ];
   }
-  if (response === 'file') {
-    const types = FILE_CONTENT_TYPES[name as keyof typeof FILE_CONTENT_TYPES];
+  if (isFileResponse(response)) {
+    const types = response.file;
     return [
       status,
       {
@@ -84,8 +86,8 @@ function successOf(name: ApiRouteName, route: ApiRoute): [string, ResponseConfig
       },
     ];
   }
-  if (response === 'events') {
-    const event = EVENT_SCHEMAS[name as keyof typeof EVENT_SCHEMAS];
+  if (isEventStreamResponse(response)) {
+    const event = response.events;
     // OpenAPI 3.1 has no schema for the items of a stream (3.2's itemSchema): an extension names it.
     const stream = { schema: z.string(), 'x-event-schema': { $ref: `#/components/schemas/${eventName(event)}` } };
     return [
@@ -107,11 +109,11 @@ function successOf(name: ApiRouteName, route: ApiRoute): [string, ResponseConfig
 }
 
 /**
- * Builds the OpenAPI 3.1 document of every route of `API_ROUTES` (issue 17 point 5), looping over the
- * contract so that a new route appears without more work: path parameters from `:param` segments,
+ * Builds the OpenAPI 3.1 document of every route of `API_ROUTES`, looping over the table so that a
+ * new route appears without more work: its summary, path parameters from `:param` segments, query,
  * JSON, multipart and raw request bodies, JSON, redirect, file and event-stream responses, the
- * `ErrorResponse` body for 4XX and 5XX, and the security of each route (the session cookie, or the
- * admin bearer token for `/api/admin/*`).
+ * `ErrorResponse` body for 4XX and 5XX, and the security of its access rule (the session cookie, or
+ * the admin bearer token).
  * @returns the document, a plain JSON value
  * @throws Error when a route's path is not a plain Express path, or UnknownZodTypeError when a
  *   contract schema has no OpenAPI form: the gateway then fails at start, not at the first request
@@ -134,30 +136,30 @@ export function buildOpenApiDocument(): OpenApiDocument {
     '5XX': { description: 'Failed or unavailable.', content: { 'application/json': { schema: errorComponent } } },
   };
 
-  for (const [name, route] of Object.entries(API_ROUTES) as Array<[ApiRouteName, ApiRoute]>) {
+  const routes = Object.entries(API_ROUTES) as Array<[ApiRouteName, ApiRoute]>;
+  for (const [name, route] of routes) {
     const { path, params } = toOpenApiPath(route.path);
-    const access = ROUTE_ACCESS[name];
-    const [status, success] = successOf(name, route);
-    const notes = [
-      access === 'session' ? '401 when signed out.' : access === 'admin' ? '401 without a valid admin token.' : undefined,
-      ROUTE_NOTES[name],
-    ].filter(Boolean);
+    const [status, success] = successOf(route);
+    const notes = [ACCESS_NOTES[route.access], route.notes].filter(Boolean);
+    const security = securityOf(route.access);
     registry.registerPath({
       method: route.method === 'GET' ? 'get' : 'post',
       path,
       operationId: name,
+      summary: route.summary,
       tags: [path.split('/')[2]],
       ...(notes.length > 0 ? { description: notes.join(' ') } : {}),
-      ...(securityOf(access) ? { security: securityOf(access) } : {}),
-      request: requestOf(name, route, params),
+      ...(security ? { security } : {}),
+      request: requestOf(route, params),
       responses: { [status]: success, ...errors },
     });
   }
 
   // Event schemas are referenced from an extension only, so they are listed as components here.
+  const eventSchemas = routes.flatMap(([, route]) => (isEventStreamResponse(route.response) ? [route.response.events] : []));
   return new OpenApiGeneratorV31([
     ...registry.definitions,
-    ...Object.values(EVENT_SCHEMAS).map((schema) => ({ type: 'schema' as const, schema })),
+    ...eventSchemas.map((schema) => ({ type: 'schema' as const, schema })),
   ]).generateDocument({
     openapi: '3.1.0',
     info: {

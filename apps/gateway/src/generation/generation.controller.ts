@@ -1,18 +1,4 @@
-import {
-  Body,
-  Controller,
-  Get,
-  Header,
-  HttpCode,
-  Logger,
-  Param,
-  Post,
-  Res,
-  StreamableFile,
-  UploadedFiles,
-  UseGuards,
-  UseInterceptors,
-} from '@nestjs/common';
+import { Body, Controller, Header, Logger, Param, Res, StreamableFile, UploadedFiles, UseInterceptors } from '@nestjs/common';
 import type { Response } from 'express';
 import {
   GENERATION_TOTAL_HEADER,
@@ -21,20 +7,19 @@ import {
   type GenerationHistoryResponse,
 } from '@archlens/contracts/generation';
 import type { StoredOriginal } from '../uploads/originals.storage-engine.js';
+import { Route } from '../access/route.decorator.js';
 import { apiError } from '../http/api-error.js';
-import { CurrentUserId, SessionGuard } from '../sessions/session.guard.js';
-import { GenerationAccessGuard } from './generation-access.guard.js';
+import { CurrentUserId } from '../sessions/session.guard.js';
 import { GenerationAllowanceInterceptor } from './generation-allowance.interceptor.js';
 import { GenerationProgressStream } from './generation-progress.stream.js';
 import { GenerationUploadInterceptor } from './generation-upload.interceptor.js';
 import { generationIdSchema, GenerationService } from './generation.service.js';
 
 /**
- * Image Generation (issue 16; spec §7): `POST /api/generate`, `GET /api/generations/{jobId}/events`,
+ * Image Generation (spec §7): `POST /api/generate` (Pro only), `GET /api/generations/{jobId}/events`,
  * `GET /api/download/{jobId}/{index}` and `GET /api/generations`, signed-in only (401 otherwise).
  */
-@Controller('api')
-@UseGuards(SessionGuard)
+@Controller()
 export class GenerationController {
   private readonly logger = new Logger('GenerationController');
 
@@ -55,9 +40,7 @@ export class GenerationController {
    * when the provider is not configured; 4xx for refused files as `POST /api/analyze-sketch`. A
    * refused request keeps nothing.
    */
-  @Post('generate')
-  @HttpCode(200)
-  @UseGuards(GenerationAccessGuard)
+  @Route('generate')
   @UseInterceptors(GenerationAllowanceInterceptor, GenerationUploadInterceptor)
   generate(
     @CurrentUserId() userId: string,
@@ -73,7 +56,7 @@ export class GenerationController {
    * ending after `succeeded` or `failed` (at once for a job already finished); `: heartbeat` every
    * 15 s. 404 for an id that is not a UUID or another user's job.
    */
-  @Get('generations/:jobId/events')
+  @Route('generationEvents')
   async events(@CurrentUserId() userId: string, @Param('jobId') jobId: string, @Res() response: Response): Promise<void> {
     const id = generationIdSchema.safeParse(jobId);
     if (!id.success) throw apiError('generation.not-found');
@@ -86,7 +69,7 @@ export class GenerationController {
    * object storage. 404 `Generation not found.` for another user's job, an unknown one, an id that
    * is not a UUID or an index it has no image for.
    */
-  @Get('download/:jobId/:index')
+  @Route('downloadGeneratedImage')
   @Header('Cache-Control', 'private, no-store')
   async download(@CurrentUserId() userId: string, @Param('jobId') jobId: string, @Param('index') index: string): Promise<StreamableFile> {
     const image = await this.generation.image(userId, jobId, index);
@@ -106,7 +89,7 @@ export class GenerationController {
    * newest first (spec §3 history item: id, status, creditsSpent, createdAt), with their number in
    * all in the `X-Total-Count` header (`GENERATION_TOTAL_HEADER`; the home's 'Total Generations').
    */
-  @Get('generations')
+  @Route('generations')
   async history(@CurrentUserId() userId: string, @Res({ passthrough: true }) response: Response): Promise<GenerationHistoryResponse> {
     const { items, total } = await this.generation.history(userId);
     response.setHeader(GENERATION_TOTAL_HEADER, String(total));

@@ -1,13 +1,14 @@
-import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
+import { Controller, ServiceUnavailableException } from '@nestjs/common';
 import { QUEUES, type QueueName } from '@archlens/contracts/queues';
 import { CommandClient, NoWorkerError } from '@archlens/platform/messaging';
+import { Route } from '../access/route.decorator.js';
 import { SessionService } from '../sessions/session.service.js';
 
 /**
  * `GET /api/health`: 200 when Redis answers and every queue has a worker, else 503 with what is
  * missing. Start scripts and end-to-end tests wait on it.
  */
-@Controller('api/health')
+@Controller()
 export class HealthController {
   constructor(
     private readonly sessions: SessionService,
@@ -20,7 +21,7 @@ export class HealthController {
    *   not answer PING, or with `NoWorkerError`'s text for the first queue with no worker on this
    *   Redis database; ServiceUnavailableError (503) when Redis fails during that check
    */
-  @Get()
+  @Route('health')
   async health(): Promise<{ status: 'ok'; queues: QueueName[] }> {
     if (!(await this.sessions.ping().catch(() => false))) throw new ServiceUnavailableException('Redis is not answering.');
     const queues = Object.values(QUEUES);

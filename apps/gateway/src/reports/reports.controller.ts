@@ -1,17 +1,17 @@
-import { Body, Controller, Get, Header, HttpCode, Logger, Param, Post, StreamableFile, UseGuards } from '@nestjs/common';
+import { Body, Controller, Header, Logger, Param, StreamableFile } from '@nestjs/common';
 import {
   emailAnalysisRequestSchema,
   REPORT_MESSAGES,
   type EmailAnalysisRequest,
   type EmailAnalysisResponse,
 } from '@archlens/contracts/reports';
+import { Route } from '../access/route.decorator.js';
 import { ZodBodyPipe } from '../http/zod-body.pipe.js';
-import { CurrentUserId, SessionGuard } from '../sessions/session.guard.js';
+import { CurrentUserId } from '../sessions/session.guard.js';
 import { ReportsService } from './reports.service.js';
 
-/** Issue 13: `GET /api/analyses/{id}/pdf` and `POST /api/email-analysis`, signed-in only. */
-@Controller('api')
-@UseGuards(SessionGuard)
+/** Analysis reports: `GET /api/analyses/{id}/pdf` and `POST /api/email-analysis`, signed-in only. */
+@Controller()
 export class ReportsController {
   private readonly logger = new Logger('ReportsController');
 
@@ -23,7 +23,7 @@ export class ReportsController {
    * storage. 404 `Analysis not found.` for another user's analysis, an unknown id or one that is not
    * a UUID; 401 signed out; 503/504 when the analysis-worker is down or slow.
    */
-  @Get('analyses/:id/pdf')
+  @Route('analysisPdf')
   @Header('Cache-Control', 'private, no-store')
   async pdf(@CurrentUserId() userId: string, @Param('id') analysisId: string): Promise<StreamableFile> {
     const report = await this.reports.download(userId, analysisId);
@@ -45,8 +45,7 @@ export class ReportsController {
    * for a missing field or a bad e-mail; 404 for an analysis the user does not own; 429 with
    * `Retry-After` past the hourly limit; 401 signed out. Nothing is queued for a refused request.
    */
-  @Post('email-analysis')
-  @HttpCode(200)
+  @Route('emailAnalysis')
   async email(
     @CurrentUserId() userId: string,
     @Body(new ZodBodyPipe(emailAnalysisRequestSchema)) body: EmailAnalysisRequest,
