@@ -1,6 +1,6 @@
-import { applyDecorators, Get, HttpCode, Post, SetMetadata, UseGuards, type CanActivate, type Type } from '@nestjs/common';
+import { applyDecorators, Get, HttpCode, Post, SetMetadata, Sse, UseGuards, type CanActivate, type Type } from '@nestjs/common';
 import type { ApiRouteName } from '@archlens/contracts/paths';
-import { API_ROUTES, successStatus, type ApiRoute, type RouteAccess } from '@archlens/contracts/routes';
+import { API_ROUTES, isEventStreamResponse, successStatus, type ApiRoute, type RouteAccess } from '@archlens/contracts/routes';
 import { AdminTokenGuard } from '../admin/admin-token.guard.js';
 import { SessionGuard } from '../sessions/session.guard.js';
 import { ProSubscriptionGuard } from './pro-subscription.guard.js';
@@ -17,7 +17,8 @@ export const ACCESS_GUARDS: Record<RouteAccess, ReadonlyArray<Type<CanActivate>>
 };
 
 /**
- * Mounts a handler as one route of `API_ROUTES`, from its entry: its method and path, the success status of a `POST` (`@HttpCode`: 200 unless the entry says 201), and
+ * Mounts a handler as one route of `API_ROUTES`, from its entry: its method and path (`@Sse` for an
+ * event stream), the success status of a `POST` (`@HttpCode`: 200 unless the entry says 201), and
  * the guards of its access rule (`ACCESS_GUARDS`), which run before any interceptor, so nothing of a
  * refused request is read. The handler's controller takes no path of its own (`@Controller()`).
  * @param name the route's name in `API_ROUTES`
@@ -30,6 +31,7 @@ export function Route(name: ApiRouteName): MethodDecorator {
 
 /** The Nest decorators that mount a route: its method and path, and the status of a `POST`. */
 function mountOf(route: ApiRoute): MethodDecorator[] {
+  if (isEventStreamResponse(route.response)) return [Sse(route.path)];
   if (route.method === 'GET') return [Get(route.path)];
   return [Post(route.path), HttpCode(successStatus(route))];
 }

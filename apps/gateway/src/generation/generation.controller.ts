@@ -1,15 +1,29 @@
-import { Body, Controller, Header, Logger, Param, Res, StreamableFile, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Header,
+  Logger,
+  Param,
+  Res,
+  SseSignal,
+  StreamableFile,
+  UploadedFiles,
+  UseInterceptors,
+  type MessageEvent,
+} from '@nestjs/common';
 import type { Response } from 'express';
+import type { Observable } from 'rxjs';
 import {
   GENERATION_TOTAL_HEADER,
   generationDownloadFileName,
   type GenerateResponse,
   type GenerationHistoryResponse,
 } from '@archlens/contracts/generation';
-import type { StoredOriginal } from '../uploads/originals.storage-engine.js';
 import { Route } from '../access/route.decorator.js';
 import { apiError } from '../http/api-error.js';
+import { useEventStreamHeaders } from '../http/event-stream-headers.js';
 import { CurrentUserId } from '../sessions/session.guard.js';
+import type { StoredOriginal } from '../uploads/originals.storage-engine.js';
 import { GenerationAllowanceInterceptor } from './generation-allowance.interceptor.js';
 import { GenerationProgressStream } from './generation-progress.stream.js';
 import { GenerationUploadInterceptor } from './generation-upload.interceptor.js';
@@ -51,16 +65,24 @@ export class GenerationController {
   }
 
   /**
-   * `GET /api/generations/{jobId}/events` → 200 `text/event-stream`: one `data: {jobId, stage,
-   * percent, imagesDone?, imagesTotal?, message?}` per progress report of the user's generation,
-   * ending after `succeeded` or `failed` (at once for a job already finished); `: heartbeat` every
-   * 15 s. 404 for an id that is not a UUID or another user's job.
+   * `GET /api/generations/{jobId}/events` → 200 `text/event-stream`: a `: connected` comment, then
+   * one `data: {jobId, stage, percent, imagesDone?, imagesTotal?, message?}` per progress report of
+   * the user's generation, ending after `succeeded` or `failed` (at once for a job already
+   * finished); `: heartbeat` every 15 s. 404 for an id that is not a UUID or another user's job,
+   * 429 past the open streams a user may hold: JSON answers from the exception filter, before the
+   * stream starts.
    */
   @Route('generationEvents')
-  async events(@CurrentUserId() userId: string, @Param('jobId') jobId: string, @Res() response: Response): Promise<void> {
+  async events(
+    @CurrentUserId() userId: string,
+    @Param('jobId') jobId: string,
+    @SseSignal() signal: AbortSignal,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<Observable<MessageEvent>> {
     const id = generationIdSchema.safeParse(jobId);
     if (!id.success) throw apiError('generation.not-found');
-    await this.progress.open(userId, id.data, response);
+    useEventStreamHeaders(response);
+    return this.progress.open(userId, id.data, signal);
   }
 
   /**
