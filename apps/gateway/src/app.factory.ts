@@ -28,7 +28,7 @@ const RAW_BODY_PATHS = Object.values(API_ROUTES as Record<string, ApiRoute>)
  * benchmark start exactly the same thing.
  */
 export async function createGatewayApp(config: GatewayConfig, options: { logger?: LogLevel[] } = {}): Promise<NestExpressApplication> {
-  // JSON logs (issue 17 point 3): LOG_LEVEL, else the levels asked for (info by default); every
+  // JSON logs: LOG_LEVEL, else the levels asked for (info by default); every
   // line written during a request carries its request id.
   const logger = createAppLogger('gateway', resolveLogLevel(config.LOG_LEVEL, options.logger ?? ['error', 'warn', 'log']));
   const app = await NestFactory.create<NestExpressApplication>(GatewayModule.forRoot(config), {
@@ -65,12 +65,12 @@ export async function createGatewayApp(config: GatewayConfig, options: { logger?
   app.use(originCheck(config.ALLOWED_ORIGINS));
   app.use(cookieParser());
   app.use(...bodyParsers(RAW_BODY_PATHS));
-  // The queue dashboard for admins, behind its session cookie (issue 17 point 4).
+  // The queue dashboard for admins, behind its session cookie.
   app.use(QUEUE_DASHBOARD_PATH, app.get(QueueDashboardService).handler());
   if (!serveSpa(app.getHttpAdapter().getInstance(), config.FRONTEND_DIST)) {
     Logger.warn(`No built SPA at ${config.FRONTEND_DIST}: only /api is served. Run "npm run build".`, 'Gateway');
   }
-  // SIGTERM/SIGINT: stop accepting, answer the requests in flight, close the queues, exit 0 (issue 17 point 6).
+  // SIGTERM/SIGINT: stop accepting, answer the requests in flight, close the queues, exit 0.
   app.enableShutdownHooks(undefined, { useProcessExit: true });
   return app;
 }

@@ -18,7 +18,7 @@ export const gatewayConfigSchema = z.object({
   ...storageEnv,
   ...loggingEnv,
   /**
-   * Optional bearer token for `GET /metrics` (issue 17 point 3). Set, a scrape must send
+   * Optional bearer token for `GET /metrics`. Set, a scrape must send
    * `Authorization: Bearer <token>`; unset, `/metrics` is open and must not be routed from the
    * internet (README "Operations"). Sensitive. At least 16 characters.
    */
@@ -35,8 +35,8 @@ export const gatewayConfigSchema = z.object({
   /** How long `POST /api/analyze` waits for the analysis worker before answering 504, in ms. */
   ANALYSIS_REPLY_TIMEOUT_MS: z.coerce.number().int().min(100).default(QUEUE_SETTINGS.analysis.replyTimeoutMs),
   /**
-   * Upload bytes the gateway holds in memory at once, across every request, in bytes (issue 11:
-   * default 256 MB); an upload beyond it is refused with 503 and `Retry-After`. At least twice the
+   * Upload bytes the gateway holds in memory at once, across every request, in bytes (default
+   * 256 MB); an upload beyond it is refused with 503 and `Retry-After`. At least twice the
    * largest photo: a photo is held as it arrives and once more, joined, while it is stored.
    */
   UPLOAD_BUDGET_BYTES: z.coerce
@@ -44,7 +44,7 @@ export const gatewayConfigSchema = z.object({
     .int()
     .min(2 * MAX_IMAGE_BYTES)
     .default(256 * 1024 * 1024),
-  /** Analyses one user may have running at once (issue 11: default 2); beyond it 429 and `Retry-After`. */
+  /** Analyses one user may have running at once (default 2); beyond it 429 and `Retry-After`. */
   MAX_CONCURRENT_ANALYSES_PER_USER: z.coerce.number().int().min(1).default(2),
   /**
    * How many proxies in front of the gateway to trust, as Express's "trust proxy" hop count: 0
@@ -59,14 +59,14 @@ export const gatewayConfigSchema = z.object({
     .pipe(z.number().int().min(0).max(10)),
   /**
    * auth-service's RSA public key (PEM; literal `\n` escapes accepted), to which the gateway seals
-   * every password before it goes on a queue (ARCHITECTURE.md "Messages"). Required: `npm start`
+   * every password before it goes on a queue. Required: `npm start`
    * generates a local pair in `<state dir>/keys/`; elsewhere the deployment provides it. Not secret.
    */
   AUTH_SEALING_PUBLIC_KEY: sealingKeyEnv(
     'public',
     'npm start generates a local pair in .local/keys/; elsewhere set it to the public half of AUTH_SEALING_PRIVATE_KEY (README "Configuration")',
   ),
-  /** Failed sign-ins per client address per minute before 429 (issue "Foundation" point 5; default 10). */
+  /** Failed sign-ins per client address per minute before 429 (default 10). */
   RATE_LIMIT_SIGN_IN_PER_IP: z.coerce.number().int().min(1).default(10),
   /**
    * Failed sign-ins for one e-mail from one client address per 15 minutes before 429 (default 10).
@@ -81,31 +81,31 @@ export const gatewayConfigSchema = z.object({
     .optional(),
   /** Sign-ups per client address per hour before 429 (default 10). */
   RATE_LIMIT_SIGN_UP_PER_IP: z.coerce.number().int().min(1).default(10),
-  /** Forgot-password requests per e-mail (any address) per hour before 429 (issue 12; default 5). */
+  /** Forgot-password requests per e-mail (any address) per hour before 429 (default 5). */
   RATE_LIMIT_FORGOT_PASSWORD_PER_EMAIL: z.coerce.number().int().min(1).default(5),
-  /** Forgot-password requests per client address per hour before 429 (issue 12; default 20). */
+  /** Forgot-password requests per client address per hour before 429 (default 20). */
   RATE_LIMIT_FORGOT_PASSWORD_PER_IP: z.coerce.number().int().min(1).default(20),
   /** Analyses per user per hour before 429 (default 60). */
   RATE_LIMIT_ANALYSES_PER_USER: z.coerce.number().int().min(1).default(60),
-  /** Analysis reports a user may e-mail per hour before 429 (issue 13; default 10): each e-mail also records a lead. */
+  /** Analysis reports a user may e-mail per hour before 429 (default 10): each e-mail also records a lead. */
   RATE_LIMIT_EMAIL_ANALYSIS_PER_USER: z.coerce.number().int().min(1).default(10),
-  /** Working Clipboard e-mails a user may send per hour before 429 (issue 14 point 4; default 10): any address may be typed. */
+  /** Working Clipboard e-mails a user may send per hour before 429 (default 10): any address may be typed. */
   RATE_LIMIT_EMAIL_CLIPBOARD_PER_USER: z.coerce.number().int().min(1).default(10),
   /**
    * E-mails (analysis reports and clipboards, from all users together) to one recipient address per
    * hour before 429 (default 20): a recipient is any address a user types, so no address can be flooded.
    */
   RATE_LIMIT_EMAILS_PER_RECIPIENT: z.coerce.number().int().min(1).default(20),
-  /** Generations a user may start per hour before 429 (issue 16; default 60): each one stores its upload first. */
+  /** Generations a user may start per hour before 429 (default 60): each one stores its upload first. */
   RATE_LIMIT_GENERATIONS_PER_USER: z.coerce.number().int().min(1).default(60),
-  /** Failed admin sign-ins per client address per 15 minutes before 429 (issue 13; default 10). */
+  /** Failed admin sign-ins per client address per 15 minutes before 429 (default 10). */
   RATE_LIMIT_ADMIN_LOGIN_PER_IP: z.coerce.number().int().min(1).default(10),
-  /** Failed VIP sign-ins one client address may make per 15 minutes (issue 15; a success gives its point back). */
+  /** Failed VIP sign-ins one client address may make per 15 minutes (a success gives its point back). */
   RATE_LIMIT_VIP_LOGIN_PER_IP: z.coerce.number().int().min(1).default(10),
   /** Prefix of the abuse-limit counters in Redis; the integration tests give each stack its own. */
   RATE_LIMIT_KEY_PREFIX: z.string().min(1).default('archlens:rl:'),
   /**
-   * The admin console's username (spec §6 admin; issue 13). Required: `npm start` generates local
+   * The admin console's username (spec §6 admin). Required: `npm start` generates local
    * admin credentials in `<state dir>/keys/admin.json`; elsewhere the deployment provides them.
    */
   ADMIN_USERNAME: z
@@ -133,7 +133,7 @@ export const gatewayConfigSchema = z.object({
     .string({ error: `required (${ADMIN_CREDENTIALS_HINT})` })
     .refine((v) => Buffer.byteLength(v, 'utf8') >= 32, 'must be at least 32 bytes (e.g. openssl rand -base64 48)'),
   /**
-   * VIP access (issue 15; spec §2 /vip-login, §6): the VIP username and its password's argon2id hash.
+   * VIP access (spec §2 /vip-login, §6): the VIP username and its password's argon2id hash.
    * Both unset, VIP sign-in is off (every attempt is 'Invalid VIP credentials'); `npm start` sets the
    * local demo credentials (README "Configuration").
    */

@@ -12,11 +12,11 @@ export const ADMIN_TOKEN_ISSUER = 'archlens-gateway';
 export const ADMIN_TOKEN_AUDIENCE = 'archlens-admin';
 
 /**
- * The queue dashboard session token's `aud` claim (issue 17 point 4): it opens the dashboard only,
+ * The queue dashboard session token's `aud` claim: it opens the dashboard only,
  * never the admin API, and an admin token never opens the dashboard.
  */
 export const QUEUE_DASHBOARD_AUDIENCE = 'archlens-admin-queues';
-/** How long a queue dashboard session lasts, in seconds: 15 minutes (issue 17 point 4). */
+/** How long a queue dashboard session lasts, in seconds: 15 minutes. */
 export const QUEUE_DASHBOARD_SESSION_SECONDS = 15 * 60;
 
 /** The part of the gateway configuration admin sign-in reads (README "Configuration"). */
@@ -32,7 +32,7 @@ export interface AdminSession {
 }
 
 /**
- * Admin sign-in and admin tokens (spec §6 admin; issue 13). The one admin's username, argon2id
+ * Admin sign-in and admin tokens. The one admin's username, argon2id
  * password hash and token key come from configuration (`ADMIN_*`). A token is a JWT signed with
  * HS256 (`jose`) with `sub` = the username, `iss` `ADMIN_TOKEN_ISSUER`, `aud` `ADMIN_TOKEN_AUDIENCE`,
  * `iat`, `exp` (`ADMIN_TOKEN_TTL_SECONDS` on) and a random `jti`; nothing of it is stored on the
@@ -72,7 +72,7 @@ export class AdminAuthService {
   }
 
   /**
-   * A queue dashboard session token for the admin of a valid admin token (issue 17 point 4): the
+   * A queue dashboard session token for the admin of a valid admin token: the
    * admin token's format (HS256 JWT, same key and issuer) with the audience
    * `QUEUE_DASHBOARD_AUDIENCE` and `QUEUE_DASHBOARD_SESSION_SECONDS` of life, never past the admin
    * token's own expiry.

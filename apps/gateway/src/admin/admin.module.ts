@@ -5,7 +5,7 @@ import { AdminTokenGuard } from './admin-token.guard.js';
 import { LeadExportDownloadService } from './lead-export-download.service.js';
 import { QueueDashboardService } from './queue-dashboard.service.js';
 
-/** The admin console's API (issue 13): admin sign-in and tokens, the leads list, statistics and CSV export; the queue dashboard (issue 17 point 4). */
+/** The admin console's API: admin sign-in and tokens, the leads list, statistics and CSV export; the queue dashboard. */
 @Module({
   controllers: [AdminLoginController, AdminController],
   providers: [AdminAuthService, AdminTokenGuard, LeadExportDownloadService, QueueDashboardService],

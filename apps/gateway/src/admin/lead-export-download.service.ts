@@ -12,7 +12,7 @@ function safeFileName(name: string): string {
 /**
  * Sends a leads export leads-service stored (`leads.export`) to the admin as a download, streamed
  * from object storage without holding it in memory, then removes the object, whether the download
- * finished or the client went away (issue 13: the CSV is kept no longer than its download).
+ * finished or the client went away: the CSV is kept no longer than its download.
  */
 @Injectable()
 export class LeadExportDownloadService {

@@ -11,21 +11,12 @@ import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { sendApiError } from '../http/api-error.js';
 import { AdminAuthService, QUEUE_DASHBOARD_AUDIENCE } from './admin-auth.service.js';
 
-/** Name of the queue dashboard's session cookie (issue 17 point 4), sent only under `QUEUE_DASHBOARD_PATH`. */
+/** Name of the queue dashboard's session cookie, sent only under `QUEUE_DASHBOARD_PATH`. */
 export const QUEUE_DASHBOARD_COOKIE = 'archlens_queues';
 
 /** Where a browser without a dashboard session is sent: the admin console's sign-in page (spec §2). */
 const ADMIN_LOGIN_PAGE = '/admin-login';
 
-/**
- * The queue dashboard (issue 17 point 4): Bull Board over every queue of `QUEUES`, mounted at
- * `QUEUE_DASHBOARD_PATH` by `createGatewayApp`. A browser navigation cannot carry the admin
- * console's bearer token, so the dashboard accepts only the session cookie that
- * `POST /api/admin/queues/session` sets from a valid admin token (`QUEUE_DASHBOARD_AUDIENCE`, 15
- * minutes). Without it a page navigation is redirected to /admin-login and anything else answers 401.
- * Its queue connections fail fast (`failFastRedisOptions`), so the dashboard answers errors instead
- * of hanging while Redis is down.
- */
 /** Answer to a dashboard request that would create a job or change a job's data. */
 const QUEUE_DASHBOARD_JOB_WRITES_REFUSED = 'The queue dashboard cannot add jobs or change their data.';
 
@@ -43,6 +34,15 @@ function isJobWrite(request: Request): boolean {
   );
 }
 
+/**
+ * The queue dashboard: Bull Board over every queue of `QUEUES`, mounted at
+ * `QUEUE_DASHBOARD_PATH` by `createGatewayApp`. A browser navigation cannot carry the admin
+ * console's bearer token, so the dashboard accepts only the session cookie that
+ * `POST /api/admin/queues/session` sets from a valid admin token (`QUEUE_DASHBOARD_AUDIENCE`, 15
+ * minutes). Without it a page navigation is redirected to /admin-login and anything else answers 401.
+ * Its queue connections fail fast (`failFastRedisOptions`), so the dashboard answers errors instead
+ * of hanging while Redis is down.
+ */
 @Injectable()
 export class QueueDashboardService implements OnApplicationShutdown {
   private readonly logger = new Logger('QueueDashboard');
@@ -71,7 +71,6 @@ export class QueueDashboardService implements OnApplicationShutdown {
   /**
    * Express middleware to mount at `QUEUE_DASHBOARD_PATH`: lets `POST …/session` through to its Nest
    * controller, and everything else to Bull Board only with a valid dashboard session cookie.
-   * Source: issue 17 point 4.
    */
   handler(): RequestHandler {
     const board = this.board.getRouter() as RequestHandler;

@@ -35,8 +35,7 @@ export class AnalysisService {
   }
 
   /**
-   * Sends the sketch-reading job for sketches already in object storage and waits for its answer
-   * (issue 14).
+   * Sends the sketch-reading job for sketches already in object storage and waits for its answer.
    * @param userId the signed-in user
    * @param sketches the stored sketches (`SketchUploadInterceptor`), in field order
    * @throws BadRequestException (no sketches, spec §5 text); the job's errors (`requestForOriginals`)

@@ -21,7 +21,7 @@ export const VIP_UNAVAILABLE = 'VIP access is not available at the moment.';
 /**
  * The gateway's side of accounts: turns auth-service answers into users or HTTP refusals.
  * Passwords are sealed to auth-service's public key (`AUTH_SEALING_PUBLIC_KEY`) before they go on
- * the queue, so Redis never holds one in plain text (ARCHITECTURE.md "Messages").
+ * the queue, so Redis never holds one in plain text.
  */
 @Injectable()
 export class AccountsService {
@@ -85,7 +85,7 @@ export class AccountsService {
   }
 
   /**
-   * Forgot password (spec §2, issue 12): asks auth-service to issue and e-mail a temporary password.
+   * Forgot password: asks auth-service to issue and e-mail a temporary password.
    * @returns always `AUTH_MESSAGES.forgotPasswordSent`, whether or not the account exists
    */
   async forgotPassword(body: ForgotPasswordRequest): Promise<ForgotPasswordResponse> {

@@ -15,7 +15,7 @@ export const STRIPE_WEBHOOK_LIMITS = {
 } as const;
 
 /**
- * The gateway's side of billing (issue 15): checkout and portal for the signed-in user, and Stripe
+ * The gateway's side of billing: checkout and portal for the signed-in user, and Stripe
  * webhooks passed on to billing-service, which verifies and applies them.
  */
 @Injectable()

@@ -2,6 +2,6 @@ import { Module } from '@nestjs/common';
 import { ClipboardController } from './clipboard.controller.js';
 import { ClipboardService } from './clipboard.service.js';
 
-/** The Working Clipboard in the gateway (issue 14 point 4): e-mailing its text; the text itself stays in the browser. */
+/** The Working Clipboard in the gateway: e-mailing its text; the text itself stays in the browser. */
 @Module({ controllers: [ClipboardController], providers: [ClipboardService] })
 export class ClipboardModule {}

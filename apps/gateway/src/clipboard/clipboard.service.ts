@@ -5,10 +5,10 @@ import { CommandClient, NoWorkerError } from '@archlens/platform/messaging';
 import { RateLimitsService } from '../security/rate-limits.service.js';
 
 /**
- * The gateway's side of "Email Myself" (issue 14 point 4, spec §2 "Email Your Clipboard", §3
+ * The gateway's side of "Email Myself" (spec §2 "Email Your Clipboard", §3
  * email-clipboard payload): the clipboard text is queued as one `email.send` message (template
  * `clipboard`) to the address typed in the sub-dialog, limited per user. No lead is recorded: leads
- * come from e-mailed analyses only (spec §1 "leads are collected when analyses are e-mailed", issue 13).
+ * come from e-mailed analyses only (spec §1 "leads are collected when analyses are e-mailed").
  */
 @Injectable()
 export class ClipboardService {

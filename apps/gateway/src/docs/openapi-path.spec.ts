@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { toOpenApiPath } from './openapi-path.js';
 
-/** Issue 17 point 5: `:param` segments of the contract's paths become OpenAPI `{param}` templates. */
+/** `:param` segments of the contract's paths become OpenAPI `{param}` templates. */
 describe('toOpenApiPath', () => {
   it('leaves a path without parameters as it is', () => {
     expect(toOpenApiPath('/api/auth/user')).toEqual({ path: '/api/auth/user', params: [] });

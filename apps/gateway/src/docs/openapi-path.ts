@@ -1,5 +1,5 @@
 /**
- * An Express route path as OpenAPI writes it (issue 17 point 5): every `:param` segment becomes
+ * An Express route path as OpenAPI writes it: every `:param` segment becomes
  * `{param}`, and the parameters are listed in order.
  * @param expressPath an `API_ROUTES` path such as `/api/download/:jobId/:index`
  * @returns `{ path: '/api/download/{jobId}/{index}', params: ['jobId', 'index'] }`

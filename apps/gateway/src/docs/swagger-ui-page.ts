@@ -3,7 +3,7 @@ import path from 'node:path';
 import { API_PATHS } from '@archlens/contracts/paths';
 
 /**
- * The browsable API page (issue 17 point 5): Swagger UI from the `swagger-ui-dist` package, served by
+ * The browsable API page: Swagger UI from the `swagger-ui-dist` package, served by
  * the gateway itself (no CDN), under the gateway's Content-Security-Policy: external same-origin
  * scripts only, so the start-up code is a file of its own (`swagger-initializer.js`), not an inline
  * script.

@@ -2,7 +2,7 @@ import { GENERATION_FILE_FIELDS, generateFieldsSchema, MAX_REFERENCE_IMAGES } fr
 import { imageUploadInterceptor, type UploadPolicy } from '../uploads/image-upload.interceptor.js';
 
 /**
- * `POST /api/generate`'s upload (issue 16; spec §7, §9): one `sketch` and up to 4 `references`,
+ * `POST /api/generate`'s upload (spec §7, §9): one `sketch` and up to 4 `references`,
  * each checked on its first bytes and stored as it arrives under
  * `generation-inputs/<userId>/<uuid>.<ext>` (`GENERATION_INPUT_KEY_PATTERN`), with the same limits
  * and upload budget as the analysis routes; room for every control as a text field, each of them

@@ -48,7 +48,7 @@ function fieldsRefusal(error: z.ZodError): string {
 }
 
 /**
- * The gateway's side of Image Generation (issue 16; spec §7): the upload is stored, the controls
+ * The gateway's side of Image Generation: the upload is stored, the controls
  * checked against the contract, the job queued (its id the one the SPA chose, so its progress
  * stream can be opened first) and its answer returned; the history; the owner's downloads.
  */

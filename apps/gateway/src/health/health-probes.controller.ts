@@ -7,7 +7,7 @@ import { ObjectStorage } from '@archlens/platform/storage';
 import { GATEWAY_REDIS } from '../core/redis.js';
 
 /**
- * `GET /health/live` and `GET /health/ready` (issue 17 point 3; `@nestjs/terminus`), outside `/api`
+ * `GET /health/live` and `GET /health/ready` (`@nestjs/terminus`), outside `/api`
  * for probes. Live: the process answers. Ready: Redis answers `PING` (sessions, limits, queues) and
  * the bucket is reachable, each within `READINESS_CHECK_TIMEOUT_MS`; else 503 with terminus's report
  * naming the failed check and a short reason (an error code, no message). The gateway has no

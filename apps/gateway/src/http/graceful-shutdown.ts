@@ -2,12 +2,11 @@ import type { Server } from 'node:http';
 import { Logger } from '@nestjs/common';
 
 /**
- * The gateway's side of graceful shutdown (issue 17 point 6, docs/operations.md). Nest's shutdown
+ * The gateway's side of graceful shutdown (docs/operations.md). Nest's shutdown
  * hooks (enabled in `createGatewayApp`) already close the HTTP server first (`server.close()`: no new
  * connections, idle keep-alive connections closed, requests in flight answered) and only then the
  * queues and Redis. This adds the bound: connections still open `graceMs` after SIGTERM or SIGINT
  * (a slow upload, a generation's event stream) are closed, so the close completes and the process exits.
- * Source: issue 17 point 6.
  * @param server the gateway's listening HTTP server
  * @param graceMs the grace period (`SHUTDOWN_GRACE_MS`)
  */

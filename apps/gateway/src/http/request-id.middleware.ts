@@ -11,7 +11,7 @@ type RequestWithId = Request & { [REQUEST_ID]?: string };
 /**
  * Gives every request an id (a well-formed incoming `X-Request-Id`, else a UUID), answers it in
  * `X-Request-Id`, and runs the rest of the request inside its request context, so every command it
- * sends carries the id to the worker (issue 11).
+ * sends carries the id to the worker.
  */
 export function requestIdMiddleware(request: Request, response: Response, next: NextFunction): void {
   const requestId = requestIdFrom(request.headers['x-request-id']);

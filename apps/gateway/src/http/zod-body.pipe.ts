@@ -4,8 +4,8 @@ import { apiError } from './api-error.js';
 import { UnreadBody } from './body-parsers.js';
 
 /**
- * Validates a request body against its contract schema (STYLE.md: the gateway's validation
- * imports the same schema as the SPA). The first issue's message, which for the auth forms is
+ * Validates a request body against its contract schema, the same schema the SPA imports. The
+ * first issue's message, which for the auth forms is
  * the spec §5 text, becomes the message of `request.invalid`. A body of the wrong type as a whole
  * (a JSON list, `null`) answers `request.not-an-object`, not the schema's wording; no body at all
  * is read as `{}`, so each missing field gets its own text. A body of another content type than

@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { histogram } from '@archlens/platform/metrics';
 
 /**
- * `archlens_http_request_duration_seconds{method, route, status}` (issue 17 point 3): the time from
+ * `archlens_http_request_duration_seconds{method, route, status}`: the time from
  * the request's arrival to its last byte, in seconds. `route` is the Express route pattern that
  * answered (`/api/analyses/:id/pdf`, never the raw URL, so no ids in labels); requests no route
  * answered (the SPA's files, 404s) count under `route="unmatched"`.

@@ -4,7 +4,7 @@ import { METRICS_CONTENT_TYPE, metricsRegistry } from '@archlens/platform/metric
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 
 /**
- * `GET /metrics` (issue 17 point 3; outside `/api`, not in `API_ROUTES`): the gateway process's
+ * `GET /metrics` (outside `/api`, not in `API_ROUTES`): the gateway process's
  * Prometheus series in text format. With `METRICS_TOKEN` set it answers 401 unless the scrape
  * sends `Authorization: Bearer <METRICS_TOKEN>`; without it, it is open and must stay off the
  * public route (README "Operations").

@@ -12,7 +12,7 @@ const collectors = new Set<QueueDepthCollector>();
 const STATES = ['waiting', 'active', 'delayed'] as const;
 
 /**
- * `archlens_queue_jobs{queue, state}` (issue 17 point 3): jobs waiting, active and delayed in each
+ * `archlens_queue_jobs{queue, state}`: jobs waiting, active and delayed in each
  * BullMQ queue of `QUEUES` (command queues and the event subscriber queue), read with `getJobCounts` on each
  * scrape. While Redis is down the scrape still answers, without this series. One fail-fast `Queue`
  * handle per queue, opened on the first scrape.

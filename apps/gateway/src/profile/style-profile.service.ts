@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { StyleProfileResponse } from '@archlens/contracts/style-profile';
 import { CommandClient } from '@archlens/platform/messaging';
 
-/** The gateway's side of the style profile (issue 15; spec §3, §7): auth-service owns it. */
+/** The gateway's side of the style profile: auth-service owns it. */
 @Injectable()
 export class StyleProfileService {
   constructor(private readonly commands: CommandClient) {}

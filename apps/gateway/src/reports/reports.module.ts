@@ -2,6 +2,6 @@ import { Module } from '@nestjs/common';
 import { ReportsController } from './reports.controller.js';
 import { ReportsService } from './reports.service.js';
 
-/** Analysis reports in the gateway (issue 13): the PDF download and the e-mailed report. */
+/** Analysis reports in the gateway: the PDF download and the e-mailed report. */
 @Module({ controllers: [ReportsController], providers: [ReportsService] })
 export class ReportsModule {}

@@ -16,7 +16,7 @@ export interface ReportDownload extends RenderReportResult {
 }
 
 /**
- * The gateway's side of analysis reports (issue 13): the owner's PDF, rendered once by the
+ * The gateway's side of analysis reports: the owner's PDF, rendered once by the
  * analysis-worker and streamed from object storage; the e-mailed report, limited per user.
  */
 @Injectable()

@@ -26,8 +26,8 @@ export function sameText(a: string, b: string): boolean {
 }
 
 /**
- * One username and argon2id password hash from configuration (the admin of issue 13, the VIP of
- * issue 15). A wrong username costs the same argon2 verification as a wrong password (against a
+ * One username and argon2id password hash from configuration (the admin's, the VIP's). A wrong
+ * username costs the same argon2 verification as a wrong password (against a
  * decoy hash of the same costs), so the answer's timing does not tell which was wrong. With no
  * credentials configured every check fails, after the same work.
  */

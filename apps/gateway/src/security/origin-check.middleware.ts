@@ -38,8 +38,7 @@ function refuse(response: Response): void {
 
 /**
  * Express middleware refusing state-changing requests (POST, PUT, PATCH, DELETE) sent by another
- * site (ARCHITECTURE.md "Edges"; issue "Foundation" point 5), as a second wall behind the
- * SameSite=Lax session cookie:
+ * site, as a second wall behind the SameSite=Lax session cookie:
  * - an `Origin` listed in `allowedOrigins` → passes (even though its browser says `cross-site`);
  * - any other `Origin` than the gateway's own → 403; `Origin: null` (sandboxed frames, some
  *   redirects) and an unparsable one count as foreign;

@@ -93,7 +93,7 @@ describe('RateLimitsService without Redis', () => {
         );
         expect(error).toBeInstanceOf(ServiceUnavailableException);
         expect((error as ServiceUnavailableException).message).toBe(RATE_LIMITS_UNAVAILABLE_MESSAGE);
-        // Issue 11: while Redis is down, calls answer 503 within 2 s (fail fast, never hang).
+        // While Redis is down, calls answer 503 within 2 s (fail fast, never hang).
         expect(Date.now() - started).toBeLessThan(2000);
       }
     } finally {
@@ -101,7 +101,7 @@ describe('RateLimitsService without Redis', () => {
     }
   });
 
-  it('takes its limits from the gateway config (defaults of issue "Foundation" point 5)', async () => {
+  it('takes its limits from the gateway config, with their defaults', async () => {
     const port = await closedPort();
     const service = new RateLimitsService(limitsConfig({ REDIS_URL: `redis://127.0.0.1:${port}`, RATE_LIMIT_SIGN_UP_PER_IP: '3' }));
     try {
@@ -110,7 +110,7 @@ describe('RateLimitsService without Redis', () => {
       expect(service.points('emailsPerRecipient')).toBe(20);
       expect(service.points('signUpPerIp')).toBe(3);
       expect(service.points('analysesPerUser')).toBe(60);
-      expect(service.points('forgotPasswordPerEmail')).toBe(5); // issue 12: the 6th in an hour answers 429
+      expect(service.points('forgotPasswordPerEmail')).toBe(5); // the 6th in an hour answers 429
       expect(service.points('forgotPasswordPerIp')).toBe(20);
     } finally {
       await service.onApplicationShutdown();

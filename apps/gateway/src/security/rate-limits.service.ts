@@ -14,7 +14,7 @@ import { failFastRedisOptions } from '@archlens/platform/messaging';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { TooManyRequestsException } from '../http/too-many-requests.exception.js';
 
-/** The gateway's abuse limits (ARCHITECTURE.md "Edges": per address, per account, per user). */
+/** The gateway's abuse limits: per address, per account, per user. */
 export type RateLimitName =
   | 'signInPerIp'
   | 'signInPerEmailAndIp'
@@ -89,18 +89,16 @@ export function emailAtAddress(email: string, address: string): string {
 }
 
 /**
- * The limits of issue "Foundation" point 5, with their defaults in `config.ts`:
- * failed sign-ins per address per minute (10: the 11th within a minute answers 429), failed sign-ins
- * per e-mail from one address per 15 minutes (10; keyed by e-mail and address together, as
- * rate-limiter-flexible's login-protection guide does, so that nobody can lock an account's owner
- * out by failing sign-ins for it from elsewhere), sign-ups per address per hour (10), analyses per user per hour (60);
- * and of issue 12: forgot-password requests per e-mail per hour (5: the 6th answers 429) and per
- * address per hour (20); and of issue 13: failed admin sign-ins per address per 15 minutes (10: the
- * 11th answers 429), and analysis reports e-mailed per user per hour (10); and of issue 14: Working
- * Clipboard e-mails per user per hour (10: the 11th answers 429); e-mails of both kinds to one
- * recipient per hour, from all users together (20: any address may be typed, so none can be
- * flooded); and of issue 16: generations
- * started per user per hour (60), counted before the upload is read.
+ * Every abuse limit, with its default in `config.ts`: failed sign-ins per address per minute (10:
+ * the 11th within a minute answers 429); failed sign-ins per e-mail from one address per 15 minutes
+ * (10; keyed by e-mail and address together, as rate-limiter-flexible's login-protection guide does,
+ * so that nobody can lock an account's owner out by failing sign-ins for it from elsewhere); sign-ups
+ * per address per hour (10); analyses per user per hour (60); forgot-password requests per e-mail
+ * per hour (5: the 6th answers 429) and per address per hour (20); failed admin sign-ins per address
+ * per 15 minutes (10); analysis reports e-mailed per user per hour (10); Working Clipboard e-mails
+ * per user per hour (10); e-mails of both kinds to one recipient per hour, from all users together
+ * (20: any address may be typed, so none can be flooded); generations started per user per hour
+ * (60), counted before the upload is read.
  */
 export const RATE_LIMITS: Readonly<Record<RateLimitName, RateLimitDefinition>> = {
   signInPerIp: {

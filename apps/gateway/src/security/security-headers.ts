@@ -2,8 +2,8 @@ import type { RequestHandler } from 'express';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
- * Content-Security-Policy directives of the gateway, for the API and the built SPA alike
- * (issue "Foundation" point 5). What the SPA needs, from apps/frontend:
+ * Content-Security-Policy directives of the gateway, for the API and the built SPA alike. What the
+ * SPA needs, from apps/frontend:
  * - scripts: Vite emits one external module script and no inline script → `script-src 'self'`;
  * - styles: MUI's emotion injects `<style>` tags at run time and components set `style=""` →
  *   `style-src 'self' 'unsafe-inline'` (a nonce would need the gateway to rewrite index.html);

@@ -13,11 +13,11 @@ const sessionSchema = z.object({ userId: z.string().uuid(), createdAt: z.string(
 export type SessionData = z.infer<typeof sessionSchema>;
 
 /**
- * Server-side sessions (issue #2): a random opaque id (256 bits, base64url) travels in the cookie;
+ * Server-side sessions: a random opaque id (256 bits, base64url) travels in the cookie;
  * Redis keeps the session under the SHA-256 of that id, so a copy of Redis holds no usable ids.
  * Each read renews the TTL (`SESSION_TTL_SECONDS`).
  *
- * A per-user index (issue 12), a Redis set of the keys of that user's sessions, lets
+ * A per-user index, a Redis set of the keys of that user's sessions, lets
  * `destroyAllForUser` end every other session after a sign-in with a temporary password. It lives as
  * long as the user's longest-lived session: every create and read adds the session's key to it and
  * renews its TTL; keys of sessions that expired meanwhile are dropped when it is next emptied.
@@ -76,7 +76,7 @@ export class SessionService {
   }
 
   /**
-   * Ends every session of `userId` (issue 12: a sign-in with a temporary password ends the user's
+   * Ends every session of `userId` (a sign-in with a temporary password ends the user's
    * other sessions; it is called before that sign-in's own session starts).
    * @throws ServiceUnavailableError when Redis is unreachable
    */
@@ -98,7 +98,7 @@ export class SessionService {
     return (await this.redis.ping()) === 'PONG';
   }
 
-  /** A Redis call of the request path; Redis unreachable becomes `ServiceUnavailableError` (503, issue 11). */
+  /** A Redis call of the request path; Redis unreachable becomes `ServiceUnavailableError` (503). */
   private async call<T>(operation: () => Promise<T>): Promise<T> {
     try {
       return await operation();

@@ -39,7 +39,7 @@ export function serveSpa(app: Express, distDir: string): boolean {
     else next();
   });
   app.use((request: Request, response: Response, next: NextFunction) => {
-    // `/health/…` and `/metrics` are the operators' endpoints (issue 17 point 3), never the SPA.
+    // `/health/…` and `/metrics` are the operators' endpoints, never the SPA.
     const notARoute =
       request.path === '/api' ||
       request.path.startsWith('/api/') ||
