@@ -6,13 +6,18 @@ import { GENERATION_ENTITIES, GENERATION_MIGRATIONS, GENERATION_SCHEMA } from '.
 import { GenerationHandlers, GenerationLookupHandlers } from './generation.handlers.js';
 import { GenerationInputsSweepService } from './generations/generation-inputs-sweep.service.js';
 import { GenerationHistoryService } from './generations/generation-history.service.js';
-import { GenerationRecords } from './generations/generation-records.js';
+import { CreditHold } from './generations/credit-hold.js';
+import { GenerationImagesRepository } from './generations/generation-images.repository.js';
+import { GenerationInputsStore } from './generations/generation-inputs-store.js';
+import { GenerationJobsRepository } from './generations/generation-jobs.repository.js';
 import { GenerationService } from './generations/generation.service.js';
+import { RenderedImageStore } from './generations/rendered-image-store.js';
 import { createGenerationProviders, GENERATION_PROVIDERS_TOKEN } from './providers/provider-registry.js';
 
 /**
  * generation-worker: owns the `generation` schema (generation jobs and their images) and answers
- * the `generation` and `generation-lookup` queues (issue 16). Many copies may run; each generation is idempotent on its job id.
+ * the `generation` and `generation-lookup` queues. Many copies may run; each generation is
+ * idempotent on its job id.
  */
 @Module({})
 export class GenerationWorkerModule {
@@ -28,7 +33,11 @@ export class GenerationWorkerModule {
       providers: [
         { provide: GENERATION_CONFIG, useValue: config },
         { provide: GENERATION_PROVIDERS_TOKEN, useFactory: () => createGenerationProviders(config) },
-        GenerationRecords,
+        GenerationJobsRepository,
+        GenerationImagesRepository,
+        CreditHold,
+        GenerationInputsStore,
+        RenderedImageStore,
         GenerationService,
         GenerationHistoryService,
         GenerationInputsSweepService,

@@ -2,20 +2,33 @@ import { Injectable } from '@nestjs/common';
 import { errorText } from '@archlens/contracts/errors';
 import type { GenerationHistoryItem, GenerationStatusResult } from '@archlens/contracts/generation';
 import { DomainError } from '@archlens/platform/messaging';
-import { GenerationRecords } from './generation-records.js';
+import { GenerationImagesRepository } from './generation-images.repository.js';
+import { GenerationJobsRepository } from './generation-jobs.repository.js';
 
 /**
- * What the user reads back of their generations (issue 16; spec §3 history item, §7
- * `GET /api/generations` and `GET /api/download/{jobId}/{index}`): the history behind Recent
- * Activity, and the owner's stored images.
+ * What the user reads back of their generations (spec §3 history item, §7 `GET /api/generations`
+ * and `GET /api/download/{jobId}/{index}`): the history behind Recent Activity, and the owner's
+ * stored images.
  */
 @Injectable()
 export class GenerationHistoryService {
-  constructor(private readonly records: GenerationRecords) {}
+  constructor(
+    private readonly jobs: GenerationJobsRepository,
+    private readonly images: GenerationImagesRepository,
+  ) {}
 
   /** The user's generations, newest first, at most `limit`, and how many they have in all. */
-  list(userId: string, limit: number): Promise<{ items: GenerationHistoryItem[]; total: number }> {
-    return this.records.history(userId, limit);
+  async list(userId: string, limit: number): Promise<{ items: GenerationHistoryItem[]; total: number }> {
+    const { rows, total } = await this.jobs.history(userId, limit);
+    const items = rows.map((row) => ({
+      id: row.id,
+      status: row.status,
+      creditsSpent: row.creditsSpent,
+      createdAt: row.createdAt.toISOString(),
+      provider: row.provider,
+      imageCount: row.imageCount,
+    }));
+    return { items, total };
   }
 
   /**
@@ -26,11 +39,11 @@ export class GenerationHistoryService {
    *   unknown download: nothing tells another user's job apart from none)
    */
   async status(userId: string, jobId: string): Promise<GenerationStatusResult> {
-    const job = await this.records.find(jobId);
+    const job = await this.jobs.findById(jobId);
     if (!job) return { status: 'unknown', imageCount: 0, message: null };
     if (job.userId !== userId) throw new DomainError('generation.not-found');
     if (job.status === 'failed') return { status: 'failed', imageCount: 0, message: job.error ?? errorText('generation.failed') };
-    return { status: job.status, imageCount: job.status === 'succeeded' ? (await this.records.images(jobId)).length : 0, message: null };
+    return { status: job.status, imageCount: job.status === 'succeeded' ? await this.images.countForJob(jobId) : 0, message: null };
   }
 
   /**
@@ -40,7 +53,7 @@ export class GenerationHistoryService {
    *   one, or an index it has no image for (the same text for each: nothing tells them apart)
    */
   async image(userId: string, jobId: string, index: number): Promise<{ key: string; contentType: 'image/jpeg'; bytes: number }> {
-    const image = await this.records.ownedImage(userId, jobId, index);
+    const image = await this.images.findOwned(userId, jobId, index);
     if (!image) throw new DomainError('generation.not-found');
     return { key: image.objectKey, contentType: 'image/jpeg', bytes: image.bytes };
   }

@@ -1,8 +1,8 @@
 import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { GenerationJobEntity } from './generation-job.entity.js';
+import { GenerationJobEntity, SEED_AS_NUMBER } from './generation-job.entity.js';
 
 /**
- * One generated image (`generation.generation_images`, issue 16): written as soon as the provider
+ * One generated image (`generation.generation_images`): written as soon as the provider
  * has answered it and the JPEG is in object storage (`generations/<userId>/<jobId>/<index>.jpg`), so
  * a job resumed after its worker died never asks the provider for it again. `(job_id, index)` is the
  * key: an image is recorded once. Removed with its job.
@@ -23,9 +23,9 @@ export class GenerationImageEntity {
   @Column({ name: 'object_key', type: 'varchar', length: 255 })
   objectKey!: string;
 
-  /** The seed the provider reported for this image; null when it has none (pg bigint, read as a string). */
-  @Column({ type: 'bigint', nullable: true })
-  seed!: string | null;
+  /** The seed the provider reported for this image; null when it has none. */
+  @Column({ type: 'bigint', nullable: true, transformer: SEED_AS_NUMBER })
+  seed!: number | null;
 
   /** Size of the stored JPEG, in bytes. */
   @Column({ type: 'integer' })

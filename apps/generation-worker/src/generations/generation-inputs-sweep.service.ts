@@ -1,8 +1,7 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { DataSource } from 'typeorm';
+import { Injectable, Logger } from '@nestjs/common';
 import { ObjectStorage } from '@archlens/platform/storage';
 import { sweepUnreferenced } from '@archlens/platform/unreferenced-sweep';
-import { SERVICE_DATA_SOURCE } from '@archlens/platform/worker-host';
+import { GenerationJobsRepository } from './generation-jobs.repository.js';
 
 /** Where the gateway stores a generation's sketch and references (`GENERATION_INPUT_KEY_PATTERN`). */
 export const GENERATION_INPUTS_PREFIX = 'generation-inputs/';
@@ -26,7 +25,7 @@ export class GenerationInputsSweepService {
   private readonly logger = new Logger('GenerationInputsSweep');
 
   constructor(
-    @Inject(SERVICE_DATA_SOURCE) private readonly dataSource: DataSource,
+    private readonly jobs: GenerationJobsRepository,
     private readonly storage: ObjectStorage,
   ) {}
 
@@ -39,23 +38,9 @@ export class GenerationInputsSweepService {
     const result = await sweepUnreferenced(this.storage, {
       prefix: GENERATION_INPUTS_PREFIX,
       modifiedBefore: new Date(Date.now() - olderThanSeconds * 1000),
-      referenced: (keys) => this.pendingInputKeys(keys),
+      referenced: (keys) => this.jobs.pendingInputKeys(keys),
     });
     if (result.removed > 0) this.logger.log(`removed ${result.removed} generation input(s) older than ${olderThanSeconds} s`);
     return result;
-  }
-
-  /** Of `keys`, those pending generations still read: the sketch and every reference of their inputs. */
-  private async pendingInputKeys(keys: string[]): Promise<string[]> {
-    const rows: Array<{ key: string }> = await this.dataSource.query(
-      `SELECT DISTINCT k AS key
-         FROM generation.generation_jobs j,
-              LATERAL (SELECT j.inputs -> 'sketch' ->> 'key' AS k
-                       UNION ALL
-                       SELECT r ->> 'key' FROM jsonb_array_elements(j.inputs -> 'references') r) keys
-        WHERE j.status = 'pending' AND k = ANY($1::text[])`,
-      [keys],
-    );
-    return rows.map((row) => row.key);
   }
 }

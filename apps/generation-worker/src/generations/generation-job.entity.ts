@@ -1,4 +1,4 @@
-import { Check, Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, Index, PrimaryColumn, type ValueTransformer } from 'typeorm';
 import type { GenerationMetadata, GenerationOptions, GenerationProvider, GenerationStatus } from '@archlens/contracts/generation';
 
 /** The stored inputs of a generation, as its job names them (object keys `generation-inputs/<userId>/<uuid>.<ext>`). */
@@ -8,8 +8,17 @@ export interface GenerationInputs {
 }
 
 /**
- * One image generation (`generation.generation_jobs`, issue 16; spec §3 generation request, result
- * and history item). The id is the job id the caller chose (`generation.generate` is idempotent on
+ * A bigint seed column as a number: pg hands bigint back as a string, and every seed (at most
+ * `MAX_SEED`, 4,294,967,294, Stability's range) is well inside `Number.MAX_SAFE_INTEGER`.
+ */
+export const SEED_AS_NUMBER: ValueTransformer = {
+  to: (seed: number | null | undefined) => seed,
+  from: (seed: string | null | undefined) => (typeof seed === 'string' ? Number(seed) : seed),
+};
+
+/**
+ * One image generation (`generation.generation_jobs`; spec §3 generation request, result and
+ * history item). The id is the job id the caller chose (`generation.generate` is idempotent on
  * it): a redelivered job finds its row and resumes or answers from it. `status` moves once from
  * pending to succeeded or failed. Credits: `credits_reserved` held through billing under
  * `reservation_id` (reference = the job id) before any paid provider call, `credits_spent` once
@@ -40,9 +49,9 @@ export class GenerationJobEntity {
   @Column({ type: 'jsonb' })
   inputs!: GenerationInputs;
 
-  /** The seed of the first image, or the one asked for; null when the provider takes none (pg bigint, read as a string). */
-  @Column({ type: 'bigint', nullable: true })
-  seed!: string | null;
+  /** The seed of the first image, or the one asked for; null when the provider takes none. */
+  @Column({ type: 'bigint', nullable: true, transformer: SEED_AS_NUMBER })
+  seed!: number | null;
 
   @Column({ name: 'credits_reserved', type: 'integer', default: 0 })
   creditsReserved!: number;

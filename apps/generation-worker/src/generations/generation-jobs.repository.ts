@@ -1,0 +1,163 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { DataSource, Repository } from 'typeorm';
+import type { ErrorReference } from '@archlens/contracts/errors';
+import type { GenerationMetadata } from '@archlens/contracts/generation';
+import { SERVICE_DATA_SOURCE } from '@archlens/platform/worker-host';
+import { GenerationImageEntity } from './generation-image.entity.js';
+import { GenerationJobEntity } from './generation-job.entity.js';
+
+/** What a job starts with; the rest of its row is the database's defaults. */
+export type NewGenerationJob = Pick<GenerationJobEntity, 'id' | 'userId' | 'provider' | 'options' | 'inputs'>;
+
+/** A succeeded job's answer, kept so that a repeat of its job id answers the same; `durationMs` in ms. */
+export interface GenerationSuccess {
+  seed: number | null;
+  creditsSpent: number;
+  metadata: GenerationMetadata;
+  durationMs: number;
+}
+
+/** A failed job's refusal (code and parameters, answered again to a repeat), the user's text of it, and its `durationMs` in ms. */
+export interface GenerationFailure {
+  refusal: ErrorReference;
+  message: string;
+  durationMs: number;
+}
+
+/** One generation of the history: its row's listed columns and how many images it kept. */
+export type GenerationHistoryRow = Pick<GenerationJobEntity, 'id' | 'status' | 'creditsSpent' | 'createdAt' | 'provider'> & {
+  imageCount: number;
+};
+
+/**
+ * All data access to `generation.generation_jobs`. Every change of a job's outcome is conditional
+ * on it still being pending, so a second copy of a job (redelivered while the first still ran)
+ * cannot overwrite a finished one.
+ */
+@Injectable()
+export class GenerationJobsRepository {
+  private readonly jobs: Repository<GenerationJobEntity>;
+
+  constructor(@Inject(SERVICE_DATA_SOURCE) private readonly dataSource: DataSource) {
+    this.jobs = dataSource.getRepository(GenerationJobEntity);
+  }
+
+  /** @returns the job `id`, or null when there is none */
+  findById(id: string): Promise<GenerationJobEntity | null> {
+    return this.jobs.findOneBy({ id });
+  }
+
+  /**
+   * Records the start of an attempt in one upsert: the job is inserted as pending (attempt 1), or,
+   * when its id is the same user's, counted one more attempt (`ON CONFLICT (id) DO UPDATE … WHERE`
+   * the stored user is this one); a row of another user's is left untouched. SQL, since TypeORM's
+   * upsert can only copy the new row's values, not add to the stored count.
+   * @returns the job as stored, or null when `job.id` belongs to another user
+   * @throws the database's error
+   */
+  async start(job: NewGenerationJob): Promise<GenerationJobEntity | null> {
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `INSERT INTO generation.generation_jobs AS j (id, user_id, status, provider, options, inputs, seed, attempts, started_at)
+       VALUES ($1, $2, 'pending', $3, $4, $5, $6, 1, now())
+       ON CONFLICT (id) DO UPDATE SET attempts = j.attempts + 1, started_at = now()
+         WHERE j.user_id = EXCLUDED.user_id
+       RETURNING id`,
+      [job.id, job.userId, job.provider, JSON.stringify(job.options), JSON.stringify(job.inputs), job.options.seed ?? null],
+    );
+    return rows.length > 0 ? this.jobs.findOneByOrFail({ id: job.id }) : null;
+  }
+
+  /** Notes the credits held for a pending job (billing's reservation, reference = the job id). */
+  async noteReservation(id: string, reservationId: string, credits: number): Promise<void> {
+    await this.jobs.update({ id, status: 'pending' }, { reservationId, creditsReserved: credits });
+  }
+
+  /** Adds `ms` of provider time to the job's total (rounded to whole ms). */
+  async addProviderTime(id: string, ms: number): Promise<void> {
+    await this.jobs.increment({ id }, 'providerMs', Math.round(ms));
+  }
+
+  /**
+   * Marks a pending job succeeded with what it answered.
+   * @returns false when it was no longer pending (another copy finished it first)
+   */
+  async succeed(id: string, success: GenerationSuccess): Promise<boolean> {
+    const result = await this.jobs.update(
+      { id, status: 'pending' },
+      {
+        status: 'succeeded',
+        seed: success.seed,
+        creditsSpent: success.creditsSpent,
+        metadata: success.metadata,
+        durationMs: success.durationMs,
+        finishedAt: () => 'now()',
+        error: null,
+        errorCode: null,
+        errorParams: null,
+      },
+    );
+    return (result.affected ?? 0) > 0;
+  }
+
+  /**
+   * Marks a pending job failed with its refusal and the user's text of it; it spends nothing.
+   * @returns false when it was no longer pending
+   */
+  async fail(id: string, failure: GenerationFailure): Promise<boolean> {
+    const result = await this.jobs.update(
+      { id, status: 'pending' },
+      {
+        status: 'failed',
+        error: failure.message,
+        errorCode: failure.refusal.code,
+        errorParams: failure.refusal.params,
+        durationMs: failure.durationMs,
+        finishedAt: () => 'now()',
+        creditsSpent: 0,
+      },
+    );
+    return (result.affected ?? 0) > 0;
+  }
+
+  /**
+   * The user's newest `limit` generations, newest first (the id breaks ties), each with how many
+   * images it kept, and how many generations the user has in all, in one statement (a window count).
+   */
+  async history(userId: string, limit: number): Promise<{ rows: GenerationHistoryRow[]; total: number }> {
+    const raw = await this.jobs
+      .createQueryBuilder('job')
+      .select('job.id', 'id')
+      .addSelect('job.status', 'status')
+      .addSelect('job.creditsSpent', 'creditsSpent')
+      .addSelect('job.createdAt', 'createdAt')
+      .addSelect('job.provider', 'provider')
+      .addSelect(
+        (images) => images.select('count(*)::int').from(GenerationImageEntity, 'image').where('image.jobId = job.id'),
+        'imageCount',
+      )
+      .addSelect('count(*) OVER ()::int', 'total')
+      .where('job.userId = :userId', { userId })
+      .orderBy('job.createdAt', 'DESC')
+      .addOrderBy('job.id', 'ASC')
+      .limit(limit)
+      .getRawMany<GenerationHistoryRow & { total: number }>();
+    return { rows: raw.map(({ total: _total, ...row }) => row), total: raw[0]?.total ?? 0 };
+  }
+
+  /**
+   * Of `keys`, those a pending generation still reads: its sketch and every reference of its
+   * inputs. SQL, since TypeORM cannot select from `jsonb_array_elements`.
+   */
+  async pendingInputKeys(keys: string[]): Promise<string[]> {
+    const rows: Array<{ key: string }> = await this.dataSource.query(
+      `SELECT DISTINCT k AS key
+         FROM generation.generation_jobs j,
+              LATERAL (SELECT j.inputs -> 'sketch' ->> 'key' AS k
+                       UNION ALL
+                       SELECT r ->> 'key' FROM jsonb_array_elements(j.inputs -> 'references') r) keys
+        WHERE j.status = 'pending' AND k = ANY($1::text[])`,
+      [keys],
+    );
+    return rows.map((row) => row.key);
+  }
+}
