@@ -10,7 +10,7 @@ import { currentRequestId, runWithRequestContext } from '@archlens/platform/requ
 /** The events catalogue over BullMQ: one queue per subscriber, each event added once per id. */
 describe('EventPublisher against the Redis of the test run', () => {
   const subscriber = `test-events-${randomUUID().slice(0, 8)}`;
-  const publisher = new EventPublisher(process.env.REDIS_URL!, { [subscriber]: ['analysis.completed'] });
+  const publisher = new EventPublisher(process.env.REDIS_URL!, { [subscriber]: ['analysis.emailed'] });
   const queue = new Queue(subscriber, { connection: redisConnection(process.env.REDIS_URL!) });
 
   afterAll(async () => {
@@ -18,27 +18,33 @@ describe('EventPublisher against the Redis of the test run', () => {
     await Promise.all([publisher.close(), queue.close()]);
   });
 
-  const payload = { analysisId: randomUUID(), userId: randomUUID(), imageCount: 3, engine: 'offline' };
+  const payload = { userId: randomUUID(), firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', analysisText: 'An analysis.' };
 
   it('delivers an event to each subscriber queue once per event id, in an envelope the subscriber reads back', async () => {
-    const eventId = payload.analysisId;
-    await publisher.publish('analysis.completed', payload, eventId);
-    await publisher.publish('analysis.completed', payload, eventId); // a retried publish
+    const eventId = randomUUID();
+    await publisher.publish('analysis.emailed', payload, eventId);
+    await publisher.publish('analysis.emailed', payload, eventId); // a retried publish
     const jobs = await queue.getJobs(['waiting']);
     expect(jobs).toHaveLength(1);
     expect(jobs[0].id).toBe(eventId);
     const read = readEvent(jobs[0].data);
-    expect(read).toMatchObject({ name: 'analysis.completed', payload, envelope: { eventId } });
+    expect(read).toMatchObject({ name: 'analysis.emailed', payload, envelope: { eventId } });
   });
 
   it('delivers nothing for an event nobody subscribes to, and refuses a payload off the catalogue', async () => {
     const before = await queue.getJobCounts('waiting');
-    await publisher.publish('user.registered', { userId: randomUUID(), email: 'a@example.com', firstName: 'Ada' });
+    await publisher.publish('subscription.changed', {
+      userId: randomUUID(),
+      status: 'active',
+      plan: 'monthly',
+      creditsRemaining: 200,
+      currentPeriodEnd: null,
+    });
     expect(await queue.getJobCounts('waiting')).toEqual(before);
-    await expect(publisher.publish('analysis.completed', { ...payload, imageCount: 0 })).rejects.toBeInstanceOf(ZodError);
-    expect(() =>
-      readEvent({ eventId: randomUUID(), name: 'analysis.completed', occurredAt: new Date().toISOString(), payload: {} }),
-    ).toThrow(ZodError);
+    await expect(publisher.publish('analysis.emailed', { ...payload, email: 'not an e-mail' })).rejects.toBeInstanceOf(ZodError);
+    expect(() => readEvent({ eventId: randomUUID(), name: 'analysis.emailed', occurredAt: new Date().toISOString(), payload: {} })).toThrow(
+      ZodError,
+    );
   });
 });
 
@@ -50,13 +56,20 @@ describe('EventPublisher against the Redis of the test run', () => {
 describe('the request id in event envelopes', () => {
   // A real subscriber queue (its QUEUE_SETTINGS), with a subscription map of this test's own.
   const subscriberQueue = QUEUES.leadsEvents;
-  const subscriptions = { [subscriberQueue]: ['analysis.completed'] as const };
+  const subscriptions = { [subscriberQueue]: ['analysis.emailed'] as const };
   const publisher = new EventPublisher(process.env.REDIS_URL!, subscriptions);
   const queue = new Queue(subscriberQueue, { connection: redisConnection(process.env.REDIS_URL!) });
   const seen = new Map<string, string | undefined>();
   const waiters = new Map<string, () => void>();
   let worker: Worker | undefined;
   const silent: WorkerLogger = { error: () => undefined, warn: () => undefined };
+  const emailed = () => ({
+    userId: randomUUID(),
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.com',
+    analysisText: 'An analysis.',
+  });
 
   afterAll(async () => {
     await worker?.close();
@@ -93,23 +106,13 @@ describe('the request id in event envelopes', () => {
 
     const requestId = `req-${randomUUID()}`;
     const withRequest = randomUUID();
-    const envelope = await runWithRequestContext({ requestId }, () =>
-      publisher.publish(
-        'analysis.completed',
-        { analysisId: withRequest, userId: randomUUID(), imageCount: 1, engine: 'offline' },
-        withRequest,
-      ),
-    );
+    const envelope = await runWithRequestContext({ requestId }, () => publisher.publish('analysis.emailed', emailed(), withRequest));
     expect(envelope.requestId).toBe(requestId);
     expect(readEvent(envelope).envelope.requestId).toBe(requestId);
     expect(await handled(withRequest)).toBe(requestId);
 
     const withoutRequest = randomUUID();
-    const bare = await publisher.publish(
-      'analysis.completed',
-      { analysisId: withoutRequest, userId: randomUUID(), imageCount: 1, engine: 'offline' },
-      withoutRequest,
-    );
+    const bare = await publisher.publish('analysis.emailed', emailed(), withoutRequest);
     expect(bare.requestId).toBeUndefined();
     expect(await handled(withoutRequest)).toBe(`event-${withoutRequest}`);
   });

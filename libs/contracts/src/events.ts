@@ -1,23 +1,14 @@
 import { z } from 'zod';
 
 /**
- * The events catalogue (ARCHITECTURE.md "Messages"): facts that already happened, by name, with the
- * zod schema of their payload. Publishers and subscribers both parse against it. Names never change
- * once released.
+ * The events catalogue: facts that already happened, by name, with the zod schema of their
+ * payload. Publishers and subscribers both parse against it. An event is declared once a service
+ * subscribes to it (`EVENT_SUBSCRIPTIONS`). Names never change once released.
  */
 export const EVENTS = {
-  /** auth-service: an account was created. */
-  'user.registered': z.object({ userId: z.string().uuid(), email: z.string(), firstName: z.string() }),
-  /** analysis-worker: a Design Language Analysis was recorded. */
-  'analysis.completed': z.object({
-    analysisId: z.string().uuid(),
-    userId: z.string().uuid(),
-    imageCount: z.number().int().min(1),
-    engine: z.string(),
-  }),
   /**
-   * analysis-worker: an analysis report was e-mailed (issue 13); the leads service records the
-   * recipient as a lead. The event id is the e-mail's message id.
+   * analysis-worker: an analysis report was e-mailed; the leads service records the recipient as a
+   * lead. The event id is the e-mail's message id.
    */
   'analysis.emailed': z.object({
     userId: z.string().uuid(),
@@ -27,8 +18,8 @@ export const EVENTS = {
     analysisText: z.string(),
   }),
   /**
-   * billing-service (issue 15): a user's subscription or credits changed (a Stripe webhook, a VIP
-   * grant). `currentPeriodEnd` is ISO 8601 or null; `plan` null before any paid plan.
+   * billing-service: a user's subscription or credits changed (a Stripe webhook, a VIP grant).
+   * `currentPeriodEnd` is ISO 8601 or null; `plan` null before any paid plan.
    */
   'subscription.changed': z.object({
     userId: z.string().uuid(),
@@ -37,16 +28,6 @@ export const EVENTS = {
     creditsRemaining: z.number().int().min(0),
     currentPeriodEnd: z.string().nullable(),
   }),
-  /** generation-worker (issue 16): a generation delivered its images (or workflow) and its credits were captured. */
-  'generation.completed': z.object({
-    jobId: z.string().uuid(),
-    userId: z.string().uuid(),
-    provider: z.string(),
-    imageCount: z.number().int().min(0),
-    creditsSpent: z.number().int().min(0),
-  }),
-  /** generation-worker (issue 16): a generation failed; its reservation was released. */
-  'generation.failed': z.object({ jobId: z.string().uuid(), userId: z.string().uuid(), provider: z.string(), message: z.string() }),
 } as const;
 export type EventName = keyof typeof EVENTS;
 export type EventPayload<N extends EventName> = z.infer<(typeof EVENTS)[N]>;
@@ -70,11 +51,11 @@ export const eventEnvelopeSchema = z.object({
 export type EventEnvelope = z.infer<typeof eventEnvelopeSchema>;
 
 /**
- * One queue per subscribing service (ARCHITECTURE.md: e.g. `leads.events`), with the events it takes.
+ * One queue per subscribing service (e.g. `leads.events`), with the events it takes.
  * Each event is added once to every queue that lists it; a queue name here never changes once released.
  */
 export const EVENT_SUBSCRIPTIONS: Record<string, readonly EventName[]> = {
-  /** leads-service: every e-mailed analysis report is a lead (issue 13); subscription changes feed its conversion rate (issue 15). */
+  /** leads-service: every e-mailed analysis report is a lead; subscription changes feed its conversion rate. */
   'leads.events': ['analysis.emailed', 'subscription.changed'],
 };
 

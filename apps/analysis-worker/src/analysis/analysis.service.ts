@@ -7,7 +7,6 @@ import {
   type AnalyzeResponse,
   type PreviousAnalysis,
 } from '@archlens/contracts/analysis';
-import { EventPublisher } from '@archlens/platform/events';
 import { ObjectStorage } from '@archlens/platform/storage';
 import { SERVICE_DATA_SOURCE } from '@archlens/platform/worker-host';
 import { AnalysisEntity } from './analysis.entity.js';
@@ -25,14 +24,13 @@ export class AnalysisService {
     @Inject(SERVICE_DATA_SOURCE) dataSource: DataSource,
     @Inject(VISION_ENGINE) private readonly engine: VisionEngine,
     private readonly storage: ObjectStorage,
-    private readonly events: EventPublisher,
   ) {
     this.analyses = dataSource.getRepository(AnalysisEntity);
   }
 
   /**
-   * Reads the stored originals, lets the engine write the text, records the analysis and publishes
-   * `analysis.completed`. On any failure the originals are removed: no analysis will ever refer to them.
+   * Reads the stored originals, lets the engine write the text and records the analysis. On any
+   * failure the originals are removed: no analysis will ever refer to them.
    * @throws DomainError `analysis.image-undecodable` naming the file when a photo cannot be decoded
    *   (truncated or corrupt), `analysis.photos-unreadable` when the originals cannot be read back;
    *   AnalysisEngineError (`analysis.engine-failed`) from the engine; the database error otherwise
@@ -57,13 +55,6 @@ export class AnalysisService {
         }),
       );
     });
-    // Recorded: from here on the originals belong to the analysis. The analysis id is the event's
-    // idempotency key; a publish that fails is logged and does not undo the analysis.
-    await this.events.tryPublish(
-      'analysis.completed',
-      { analysisId: saved.id, userId: job.userId, imageCount: saved.imageCount, engine: saved.engine },
-      saved.id,
-    );
     return {
       id: saved.id,
       ...text,

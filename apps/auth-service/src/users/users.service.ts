@@ -10,7 +10,6 @@ import {
   type SignUpCommand,
 } from '@archlens/contracts/auth';
 import type { EnsureVipUserCommand } from '@archlens/contracts/vip';
-import { EventPublisher } from '@archlens/platform/events';
 import { SealedSecretError, unsealSecret } from '@archlens/platform/sealing';
 import { AUTH_CONFIG, type AuthConfig } from '../config.js';
 import { TemporaryPasswordsService } from '../temporary-passwords/temporary-passwords.service.js';
@@ -38,7 +37,6 @@ export class UsersService {
   constructor(
     private readonly users: UsersRepository,
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
-    private readonly events: EventPublisher,
     private readonly temporaryPasswords: TemporaryPasswordsService,
   ) {
     void decoyHash(); // made at start, not during the first sign-in
@@ -46,7 +44,7 @@ export class UsersService {
 
   /**
    * Creates an account. The password arrives sealed (`SignUpCommand.sealedPassword`) and is opened
-   * here, only for argon2. Publishes `user.registered` (the user id is its idempotency key).
+   * here, only for argon2.
    * @returns EMAIL_TAKEN when the e-mail exists in any letter case
    * @throws SealedSecretError when the sealed password does not open (wrong key, altered, sealed
    *   for another command or e-mail): the job fails, no account is created
@@ -56,7 +54,7 @@ export class UsersService {
     return this.signUpWithHash(normaliseEmail(input.email), input.firstName, passwordHash, input.lastName);
   }
 
-  /** Stores a new account with its argon2id hash and publishes `user.registered`; EMAIL_TAKEN when the e-mail exists. */
+  /** Stores a new account with its argon2id hash; EMAIL_TAKEN when the e-mail exists. */
   private async signUpWithHash(
     email: string,
     firstName: string,
@@ -73,8 +71,6 @@ export class UsersService {
       isVip,
     });
     if (!user) return { ok: false, code: 'EMAIL_TAKEN' };
-    // The user id is the event's idempotency key; a failed publish is logged, the account stands.
-    await this.events.tryPublish('user.registered', { userId: user.id, email: user.email, firstName: user.firstName }, user.id);
     return { ok: true, user: toPublicUser(user) };
   }
 
