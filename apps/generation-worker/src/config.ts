@@ -11,13 +11,13 @@ import {
 } from '@archlens/platform/config';
 import { jobLockOverride } from '@archlens/platform/graceful-shutdown';
 
-/** Stability AI's API origin (issue 16: the sketch-control endpoint lives under it). */
+/** Stability AI's API origin (the sketch-control endpoint lives under it). */
 export const DEFAULT_STABILITY_API_BASE = 'https://api.stability.ai';
 
 /**
- * generation-worker environment (README "Configuration"; issue 16). The keys are secrets: read
+ * generation-worker environment (README "Configuration"). The keys are secrets: read
  * here, never logged. With no key, `openai` or `stability-ai` answers 503 'not configured' and
- * nothing is charged; `sora` and `midjourney` need no key (ARCHITECTURE.md "Engines behind interfaces").
+ * nothing is charged; `sora` and `midjourney` need no key.
  */
 export const generationConfigSchema = z.object({
   ...databaseEnv,
@@ -32,7 +32,7 @@ export const generationConfigSchema = z.object({
   GENERATION_OPENAI_BASE_URL: optionalString.pipe(z.string().url().optional()),
   /** The analysis worker's OpenAI base URL, used for images too when `GENERATION_OPENAI_BASE_URL` is unset. */
   OPENAI_BASE_URL: optionalString.pipe(z.string().url().optional()),
-  /** Images edit model (issue 16: a `gpt-image-1` class model by default). */
+  /** Images edit model (a `gpt-image-1` class model by default). */
   GENERATION_OPENAI_MODEL: z.string().trim().min(1).default('gpt-image-1'),
   /** Stability AI key; unset switches `stability-ai` off (503 'not configured'). Sensitive. */
   STABILITY_API_KEY: optionalString,

@@ -11,7 +11,7 @@ import { GenerationHistoryService } from './generations/generation-history.servi
 import { GenerationService } from './generations/generation.service.js';
 import { configuredImageProviders, GENERATION_PROVIDERS_TOKEN, type GenerationProviders } from './providers/provider-registry.js';
 
-/** The `generation` queue (issue 16): generations and the hourly sweep of left-over inputs. */
+/** The `generation` queue: generations and the hourly sweep of left-over inputs. */
 @Injectable()
 export class GenerationHandlers implements QueueHandlers<typeof QUEUES.generation> {
   readonly queue = QUEUES.generation;

@@ -1,6 +1,6 @@
 import { startGenerationWorker } from './index.js';
 
-/** generation-worker process: no HTTP, only its queue (ARCHITECTURE.md "Workers run without HTTP"); scale it with more copies. */
+/** generation-worker process: no HTTP, only its queues; scale it with more copies. */
 startGenerationWorker().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);

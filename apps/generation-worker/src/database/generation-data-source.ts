@@ -4,7 +4,7 @@ import { GenerationJobEntity } from '../generations/generation-job.entity.js';
 import { CreateGenerations1796400000000 } from './migrations/1796400000000-create-generations.js';
 import { StoreGenerationErrorCodes1797000000000 } from './migrations/1797000000000-store-generation-error-codes.js';
 
-/** The `generation` schema's owner (ARCHITECTURE.md). */
+/** The schema generation-worker owns: no other service reads or writes it. */
 export const GENERATION_SCHEMA = 'generation';
 /** generation-worker's entities. */
 export const GENERATION_ENTITIES = [GenerationJobEntity, GenerationImageEntity];

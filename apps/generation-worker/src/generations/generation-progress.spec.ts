@@ -13,7 +13,7 @@ function fakeJob(progress: unknown = 0) {
   return { job, reports };
 }
 
-describe('generation progress (issue 16)', () => {
+describe('generation progress', () => {
   it('reports contract events with the user id, images done of total, and a percentage that only rises', async () => {
     const { job, reports } = fakeJob();
     const progress = new GenerationProgressReporter(job, JOB_ID, USER_ID, console);

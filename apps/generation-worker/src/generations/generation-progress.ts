@@ -5,7 +5,7 @@ import { generationProgressSchema, type GenerationProgress, type GenerationStage
 /** What a progress report carries on the queue: the contract's event plus its owner, whom the gateway streams it to. */
 export type QueuedGenerationProgress = GenerationProgress & { userId: string };
 
-/** Percentages of the stages (issue 16): rendering spans 10 to 90 as images arrive. */
+/** Percentages of the stages: rendering spans 10 to 90 as images arrive. */
 export const STAGE_PERCENT = { queued: 0, reserving: 5, renderingStart: 10, renderingEnd: 90, storing: 92, succeeded: 100 } as const;
 
 /**

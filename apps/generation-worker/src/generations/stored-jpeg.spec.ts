@@ -7,7 +7,7 @@ const image = (format: 'png' | 'webp' | 'jpeg') =>
     .toFormat(format)
     .toBuffer();
 
-describe('renders are stored as JPEG (issue 16)', () => {
+describe('renders are stored as JPEG', () => {
   it('keeps a JPEG byte for byte and re-encodes PNG and WebP to JPEG', async () => {
     const jpeg = await image('jpeg');
     expect((await toStoredJpeg(jpeg)).equals(jpeg)).toBe(true);

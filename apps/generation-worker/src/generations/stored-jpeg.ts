@@ -6,7 +6,7 @@ export const RENDER_JPEG_QUALITY = 90;
 const MAX_RENDER_PIXELS = 40_000_000;
 
 /**
- * A provider's image as the JPEG that is stored (`generations/<userId>/<jobId>/<index>.jpg`, issue 16):
+ * A provider's image as the JPEG that is stored (`generations/<userId>/<jobId>/<index>.jpg`):
  * a JPEG is kept byte for byte; PNG, WebP or anything else sharp reads is flattened on white
  * (no transparency in a JPEG) and re-encoded at quality 90.
  * @throws Error when the bytes are not an image sharp can read

@@ -1,8 +1,8 @@
 import type { GenerationOptions, GenerationProvider } from '@archlens/contracts/generation';
 
 /**
- * The image-generation port (issue 16 point 2; ARCHITECTURE.md "Engines behind interfaces"): image
- * providers (`openai`, `stability-ai`) render pictures from the sketch; workflow providers (`sora`,
+ * The image-generation port, behind which every provider sits (a missing key switches only that
+ * provider off): image providers (`openai`, `stability-ai`) render pictures from the sketch; workflow providers (`sora`,
  * `midjourney`) make no call and write the prompt and steps the architect takes to the tool.
  */
 

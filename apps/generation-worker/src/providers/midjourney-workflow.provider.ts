@@ -25,7 +25,7 @@ export function midjourneyImageWeight(sketchInfluence: number): string {
 }
 
 /**
- * Midjourney (issue 16 point 2, spec §2 /create): no image call and no key. The result is a
+ * Midjourney (spec §2 /create): no image call and no key. The result is a
  * one-line prompt for Midjourney with the controls as parameters, and the steps to take. Integrated
  * workflow (sketch influence above 0): the sketch is the image prompt at the start, weighted by
  * `--iw`; manual workflow (0): text only, no `--iw`. `--ar` from the aspect ratio; `--sref` when

@@ -10,7 +10,7 @@ const options = (overrides: Partial<GenerationOptions> = {}): GenerationOptions 
   ...overrides,
 });
 
-describe('OpenAI images edit parameters (issue 16)', () => {
+describe('OpenAI images edit parameters', () => {
   it('takes the size closest to the aspect ratio among 1536x1024, 1024x1024 and 1024x1536', () => {
     expect(Object.fromEntries(ASPECT_RATIOS.map((ratio) => [ratio, openAiImageSize(ratio)]))).toEqual({
       '16:9': '1536x1024',

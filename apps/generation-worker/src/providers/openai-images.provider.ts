@@ -12,7 +12,7 @@ import {
 export type OpenAiImageSize = '1536x1024' | '1024x1024' | '1024x1536';
 
 /**
- * Issue 16: the size closest to the aspect ratio among the model's three: landscape 1536x1024 for
+ * The size closest to the aspect ratio among the model's three: landscape 1536x1024 for
  * 16:9 and 3:2 (3:2 exactly; 16:9 is the nearest landscape size), square for 1:1, portrait
  * 1024x1536 for A4 portrait (1:1.41; 2:3 is the nearest portrait size).
  */
@@ -28,7 +28,7 @@ export function openAiImageSize(aspectRatio: AspectRatio): OpenAiImageSize {
   }
 }
 
-/** Issue 16: input fidelity from sketch influence: 80 or more ('Very high adherence', spec §9) is `high`, below is `low`. */
+/** Input fidelity from sketch influence: 80 or more ('Very high adherence', spec §9) is `high`, below is `low`. */
 export function openAiInputFidelity(sketchInfluence: number): 'high' | 'low' {
   return sketchInfluence >= 80 ? 'high' : 'low';
 }
@@ -57,7 +57,7 @@ export function openAiEditParameters(model: string, options: GenerationOptions, 
 }
 
 /**
- * OpenAI's Images edit API through the `openai` SDK (issue 16 point 2): the sketch first, then up to
+ * OpenAI's Images edit API through the `openai` SDK: the sketch first, then up to
  * 4 reference images as `image[]` inputs, the combined prompt, `n` = the variations still missing,
  * the size closest to the aspect ratio, quality from the detail level and input fidelity from the
  * sketch influence. The API takes no seed: the metadata says `seedSupported: false` and every seed

@@ -16,7 +16,7 @@ export const GENERATION_PROVIDERS_TOKEN = Symbol('GENERATION_PROVIDERS');
 
 /**
  * Builds the four providers from the configuration and says once, loudly, which image providers
- * are configured (ARCHITECTURE.md: a missing third-party key is announced at start). OpenAI uses
+ * are configured (a missing third-party key is announced at start, so an operator sees which run). OpenAI uses
  * `GENERATION_OPENAI_API_KEY` or else `OPENAI_API_KEY`; Stability AI `STABILITY_API_KEY`.
  */
 export function createGenerationProviders(config: GenerationConfig, logger = new Logger('GenerationProviders')): GenerationProviders {

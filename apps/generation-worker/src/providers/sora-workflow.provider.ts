@@ -34,7 +34,7 @@ export function adherenceSentence(sketchInfluence: number): string {
 }
 
 /**
- * Sora (issue 16 point 2, spec §2 /create): no image call and no key. The result is the prompt to
+ * Sora (spec §2 /create): no image call and no key. The result is the prompt to
  * paste into Sora's image mode and the steps to take (the workflow view shows the prompt above the
  * steps, so the steps refer to it as "shown above"): with a sketch influence above 0 the
  * integrated workflow (image-to-image: the sketch is uploaded as the starting image), at 0 the

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { ASPECT_RATIOS, MAX_SEED } from '@archlens/contracts/generation';
 import { fitSketch, stabilityCanvas, stabilityControlStrength, stabilityErrorMessage, stabilitySeed } from './stability-sketch.provider.js';
 
-describe('Stability AI sketch-control parameters (issue 16)', () => {
+describe('Stability AI sketch-control parameters', () => {
   it('control_strength is sketch influence / 100', () => {
     expect([0, 5, 50, 75, 100].map(stabilityControlStrength)).toEqual(['0', '0.05', '0.5', '0.75', '1']);
   });

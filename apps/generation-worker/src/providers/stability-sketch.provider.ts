@@ -32,7 +32,7 @@ export function stabilityCanvas(aspectRatio: AspectRatio): { width: number; heig
   }
 }
 
-/** Issue 16: `control_strength` = sketch influence / 100 (0 to 1), as the form field's text. */
+/** `control_strength` = sketch influence / 100 (0 to 1), as the form field's text. */
 export function stabilityControlStrength(sketchInfluence: number): string {
   return String(sketchInfluence / 100);
 }
@@ -58,7 +58,7 @@ export async function fitSketch(sketch: Buffer, aspectRatio: AspectRatio): Promi
 }
 
 /**
- * Stability AI's sketch control (issue 16 point 2): `POST {STABILITY_API_BASE}/v2beta/stable-image/control/sketch`,
+ * Stability AI's sketch control: `POST {STABILITY_API_BASE}/v2beta/stable-image/control/sketch`,
  * multipart `image` (the sketch fitted to the aspect ratio), `prompt`, `negative_prompt`,
  * `control_strength` (sketch influence / 100), `seed` and `output_format=jpeg`, with
  * `Authorization: Bearer <STABILITY_API_KEY>` and `Accept: image/*`: one call per variation, all

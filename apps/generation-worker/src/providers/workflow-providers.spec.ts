@@ -17,7 +17,7 @@ const options = (overrides: Partial<GenerationOptions> = {}): GenerationOptions 
 });
 const promptOf = (o: GenerationOptions) => buildGenerationPrompt(o);
 
-describe('Midjourney workflow (issue 16)', () => {
+describe('Midjourney workflow', () => {
   it('maps aspect ratios to --ar (A4 portrait → 5:7) and sketch influence to --iw on 0–3', () => {
     expect(ASPECT_RATIOS.map(midjourneyAspectRatio)).toEqual(['16:9', '3:2', '1:1', '5:7']);
     expect([0, 5, 50, 75, 80, 100].map(midjourneyImageWeight)).toEqual(['0', '0.15', '1.5', '2.25', '2.4', '3']);
@@ -48,7 +48,7 @@ describe('Midjourney workflow (issue 16)', () => {
   });
 });
 
-describe('Sora workflow (issue 16)', () => {
+describe('Sora workflow', () => {
   it("picks Sora's nearest aspect ratio (1:1, 3:2 or 2:3)", () => {
     expect(ASPECT_RATIOS.map(soraAspectRatio)).toEqual(['3:2', '3:2', '1:1', '2:3']);
   });

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Creates the `generation` schema's tables (issue 16): generation jobs (the caller's job id is the
+ * Creates the `generation` schema's tables: generation jobs (the caller's job id is the
  * key; status checked; listed per user newest first) and their images (one row per job and index,
  * removed with the job).
  */
