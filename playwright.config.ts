@@ -67,12 +67,12 @@ export default defineConfig({
       RATE_LIMIT_EMAIL_ANALYSIS_PER_USER: '1000',
       RATE_LIMIT_EMAIL_CLIPBOARD_PER_USER: '1000',
       RATE_LIMIT_EMAILS_PER_RECIPIENT: '1000',
-      // Issue 15: checkout and webhooks against the loopback Stripe of e2e/global-setup.ts.
+      // Checkout and webhooks against the loopback Stripe of e2e/global-setup.ts.
       STRIPE_SECRET_KEY: E2E_STRIPE.secretKey,
       STRIPE_WEBHOOK_SECRET: E2E_STRIPE.webhookSecret,
       STRIPE_API_BASE: E2E_STRIPE.apiBase,
       APP_URL: `http://localhost:${PORT}`,
-      // Issue 16: /create's openai provider against the loopback image providers of e2e/global-setup.ts.
+      // /create's openai provider against the loopback image providers of e2e/global-setup.ts.
       GENERATION_OPENAI_API_KEY: E2E_IMAGE_PROVIDERS.openaiApiKey,
       GENERATION_OPENAI_BASE_URL: E2E_IMAGE_PROVIDERS.openaiBaseUrl,
     },

@@ -11,7 +11,7 @@ import { adminToken } from '../support/admin-session.js';
 import { startStack, type Stack } from '../support/stack.js';
 
 /*
- * Issue 17 point 4: the queue dashboard (Bull Board) for admins. The admin token buys a short-lived
+ * The queue dashboard (Bull Board) for admins. The admin token buys a short-lived
  * HttpOnly, SameSite=Strict cookie scoped to /api/admin/queues; the dashboard's page and its JSON
  * API accept that cookie only.
  */

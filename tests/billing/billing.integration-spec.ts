@@ -9,7 +9,7 @@ import { startFakeStripe, type FakeStripe } from '../support/fake-stripe.server.
 import { startStack, type Stack } from '../support/stack.js';
 
 /**
- * Issue 15 "Done when": checkout and portal against a loopback Stripe, signed webhooks moving state
+ * Checkout and portal against a loopback Stripe, signed webhooks moving state
  * (once, in order), and credit reservations under contention.
  */
 const API_KEY = 'sk_test_archlens_loopback';

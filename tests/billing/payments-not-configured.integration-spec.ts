@@ -4,7 +4,7 @@ import { BILLING_MESSAGES } from '@archlens/contracts/billing';
 import { signUp } from '../support/accounts.js';
 import { startStack, type Stack } from '../support/stack.js';
 
-/** Issue 15 point 6: with no `STRIPE_SECRET_KEY`, checkout and portal answer 503 'Payments are not configured'. */
+/** With no `STRIPE_SECRET_KEY`, checkout and portal answer 503 'Payments are not configured'. */
 describe('payments without a Stripe key', () => {
   let stack: Stack;
 

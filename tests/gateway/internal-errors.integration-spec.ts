@@ -5,7 +5,7 @@ import { smallPng } from '../support/images.js';
 import { startStack, type Stack } from '../support/stack.js';
 
 /**
- * Issue 11: only the product's own errors cross to clients; anything else is a generic message plus
+ * Only the product's own errors cross to clients; anything else is a generic message plus
  * a request id that also appears in the logs of the gateway and of the worker that handled it.
  */
 describe('an internal failure in a worker', () => {

@@ -7,7 +7,7 @@ import { startStack, type Stack } from '../support/stack.js';
 import { balanceOf, jobRow, objectsUnder, postGeneration, proUser, reservationsOf, STYLE } from './generation-requests.js';
 
 /**
- * Issue 16: who may generate (Pro only, before any file is read; signed in), the image providers
+ * Who may generate (Pro only, before any file is read; signed in), the image providers
  * without a key (503 'not configured', nothing reserved), and the Sora and Midjourney workflows
  * that need no key and cost nothing. This stack has no OpenAI or Stability AI key, as a fresh machine.
  */

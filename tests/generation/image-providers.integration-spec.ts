@@ -15,7 +15,7 @@ import { startStack, type Stack } from '../support/stack.js';
 import { balanceOf, jobRow, ledgerReasons, objectsUnder, postGeneration, proUser, reservationsOf, STYLE } from './generation-requests.js';
 
 /**
- * Issue 16 "Done when": the openai and stability-ai providers against loopback servers speaking
+ * The openai and stability-ai providers against loopback servers speaking
  * OpenAI's images edit and Stability's sketch-control protocols (fields, sizes, fidelity or control
  * strength, seeds), the downloads, the history, credits captured, released on a provider 500 and a
  * timeout, the unlimited plan, the live progress stream, and 20 generations at once on credits for 5.

@@ -13,7 +13,7 @@ import { startStack, type Stack } from '../support/stack.js';
 import { balanceOf, jobRow, ledgerReasons, postGeneration, proUser, reservationsOf } from './generation-requests.js';
 
 /**
- * Issue 16 "Done when", fault: `kill -9` of a generation worker mid-job. The worker runs as a child
+ * Fault: `kill -9` of a generation worker mid-job. The worker runs as a child
  * process (`node apps/generation-worker/dist/main.js`, built by `npm test` before this tier) with a
  * 2-second lock (`GENERATION_LOCK_DURATION_MS`), so that its job is found stalled within seconds; a
  * second worker resumes it. The job completes once, each image is asked of the provider once

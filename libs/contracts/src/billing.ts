@@ -4,7 +4,7 @@ import { errorText } from './errors.js';
 import { PAID_PLAN_TYPES } from './plans.js';
 
 /**
- * Billing (issue 15; spec §1, §3 subscription, §4, §6, §7 checkout and portal, §8, §9 credits):
+ * Billing (spec §1, §3 subscription, §4, §6, §7 checkout and portal, §8, §9 credits):
  * Stripe subscriptions, the credit ledger and credit reservations, owned by billing-service.
  */
 
@@ -38,10 +38,10 @@ export const PLAN_CREDITS = { monthly: 200, yearly: 2400 } as const;
 /** Spec §9: the VIP (unlimited) plan's credits as shown; no credit check applies to it. */
 export const UNLIMITED_CREDITS = 999_999;
 
-/** Issue 15: how long a reservation is held unless captured or released, in seconds (default). */
+/** How long a reservation is held unless captured or released, in seconds (default). */
 export const DEFAULT_RESERVATION_TTL_SECONDS = 600;
 
-/** Issue 15: Stripe price lookup keys of the two paid plans (used unless `STRIPE_PRICE_*` ids are configured). */
+/** Stripe price lookup keys of the two paid plans (used unless `STRIPE_PRICE_*` ids are configured). */
 export const PRICE_LOOKUP_KEYS = { monthly: 'archlens_pro_monthly', yearly: 'archlens_pro_yearly' } as const;
 
 /** The subscription plans billing-service records (`unlimited` is the VIP plan, spec §6). */
@@ -85,7 +85,7 @@ export const handleStripeWebhookJobSchema = z.object({
 export const handleStripeWebhookResultSchema = stripeWebhookResponseSchema;
 
 /**
- * Job `billing.reserve-credits` (issue 15, ARCHITECTURE.md "Money and credits"): holds `amount`
+ * Job `billing.reserve-credits` (money and credits): holds `amount`
  * credits before a paid provider call. `reference` is the caller's idempotency key (e.g. a
  * generation job id): reserving again with the same reference returns the same reservation.
  * `ttlSeconds` (default `DEFAULT_RESERVATION_TTL_SECONDS`): released by the expiry job after it.
@@ -131,7 +131,7 @@ export const getAccountResultSchema = z.object({
 export type BillingAccount = z.infer<typeof getAccountResultSchema>;
 
 /**
- * Job `billing.grant-unlimited` (spec §6 VIP, issue 15 point 4): puts the user on the active
+ * Job `billing.grant-unlimited` (spec §6 VIP): puts the user on the active
  * unlimited plan, with no Stripe involved (works without keys). Idempotent.
  */
 export const grantUnlimitedJobSchema = z.object({ userId });

@@ -19,7 +19,7 @@ import { fromTextField, wholeNumber } from './whole-number.js';
 export * from './generation-options.js';
 
 /**
- * Image Generation (issue 16; spec §2 /create, §3 generation request, result and history, §7
+ * Image Generation (spec §2 /create, §3 generation request, result and history, §7
  * `POST /api/generate`, `GET /api/download/{jobId}/{index}`, `GET /api/generations`): schemas of
  * the HTTP contract and of the `generation` queue's jobs, owned by generation-worker.
  */
@@ -178,14 +178,14 @@ export type GenerationProgress = z.infer<typeof generationProgressSchema>;
 
 /** Key of a stored generation input (`generation-inputs/<userId>/<uuid>.<ext>`): the sketch or a reference image. */
 export const GENERATION_INPUT_KEY_PATTERN = /^generation-inputs\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.(jpg|png|webp)$/;
-/** ARCHITECTURE.md: `generations/<userId>/<jobId>/<index>.jpg`. */
+/** Key of a generated image in object storage: `generations/<userId>/<jobId>/<index>.jpg`. */
 export function generatedImageKey(userId: string, jobId: string, index: number): string {
   return `generations/${userId}/${jobId}/${index}.jpg`;
 }
 
 const storedInputSchema = z.object({ key: z.string().regex(GENERATION_INPUT_KEY_PATTERN), fileName: z.string().min(1).max(120) });
 
-/** Payload of `generation.generate`: ids and object keys only (ARCHITECTURE.md: payloads are thin). */
+/** Payload of `generation.generate`: ids and object keys only (payloads are thin). */
 export const generateJobSchema = z.object({
   userId: z.string().uuid(),
   jobId: z.string().uuid(),
