@@ -1,5 +1,6 @@
 import { BASE_PROMPT, designLanguageOnly } from './clipboard-text.js';
 import { errorText } from './errors.js';
+import { API_PATHS } from './paths.js';
 
 /**
  * Image Generation's business constants and the prompt it sends (spec §2 /create, §5,
@@ -165,12 +166,12 @@ export function aspectRatioLabel(aspectRatio: AspectRatio): string {
 
 /** `GET /api/download/{jobId}/{index}` for one generated image (the url each result image carries). */
 export function generationImagePath(jobId: string, index: number): string {
-  return `/api/download/${encodeURIComponent(jobId)}/${index}`;
+  return API_PATHS.downloadGeneratedImage.replace(':jobId', encodeURIComponent(jobId)).replace(':index', String(index));
 }
 
 /** `GET /api/generations/{jobId}/events`: the job's progress as server-sent events. */
 export function generationEventsPath(jobId: string): string {
-  return `/api/generations/${encodeURIComponent(jobId)}/events`;
+  return API_PATHS.generationEvents.replace(':jobId', encodeURIComponent(jobId));
 }
 
 /** Spec §7: a downloaded image is saved as a numbered `.jpg` (1-based, as the grid shows them). */
