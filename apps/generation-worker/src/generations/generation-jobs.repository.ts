@@ -56,15 +56,15 @@ export class GenerationJobsRepository {
    * @throws the database's error
    */
   async start(job: NewGenerationJob): Promise<GenerationJobEntity | null> {
-    const rows: Array<{ id: string }> = await this.dataSource.query(
+    const rows: Array<Record<string, unknown>> = await this.dataSource.query(
       `INSERT INTO generation.generation_jobs AS j (id, user_id, status, provider, options, inputs, seed, attempts, started_at)
        VALUES ($1, $2, 'pending', $3, $4, $5, $6, 1, now())
        ON CONFLICT (id) DO UPDATE SET attempts = j.attempts + 1, started_at = now()
          WHERE j.user_id = EXCLUDED.user_id
-       RETURNING id`,
+       RETURNING j.*`,
       [job.id, job.userId, job.provider, JSON.stringify(job.options), JSON.stringify(job.inputs), job.options.seed ?? null],
     );
-    return rows.length > 0 ? this.jobs.findOneByOrFail({ id: job.id }) : null;
+    return rows[0] ? this.toEntity(rows[0]) : null;
   }
 
   /** Notes the credits held for a pending job (billing's reservation, reference = the job id). */
@@ -159,5 +159,17 @@ export class GenerationJobsRepository {
       [keys],
     );
     return rows.map((row) => row.key);
+  }
+
+  /**
+   * A `generation_jobs` row returned by SQL as the entity, read through the entity's own column
+   * metadata (column names, types, the seed's transformer) as TypeORM reads the rows it selects.
+   */
+  private toEntity(row: Record<string, unknown>): GenerationJobEntity {
+    const job = this.jobs.create();
+    for (const column of this.jobs.metadata.columns) {
+      column.setEntityValue(job, this.dataSource.driver.prepareHydratedValue(row[column.databaseName], column));
+    }
+    return job;
   }
 }
