@@ -1,11 +1,13 @@
 import { defineConfig } from '@playwright/test';
-import { E2E_IMAGE_PROVIDERS, E2E_STRIPE } from './e2e/loopback-services';
+import { E2E_IMAGE_PROVIDERS, E2E_PORT, E2E_SLOT, E2E_STRIPE } from './e2e/loopback-services';
 
 /**
  * End-to-end tests (`e2e/*.e2e-spec.ts`) in Debian's Chromium (never a downloaded browser) against
  * the app started exactly as `npm start` starts it, on its own port, database and Redis database.
  */
-const PORT = 3100;
+const PORT = E2E_PORT;
+/** Redis databases of the runs by slot (15 is the integration tests', 10 to 13 their side-by-side runs). */
+const REDIS_DB = [14, 9, 8, 7, 6][E2E_SLOT];
 /** The admin password of the end-to-end app (`ADMIN_PASSWORD`, local starts only); tests import it. */
 export const E2E_ADMIN_PASSWORD = 'e2e-admin-password';
 
@@ -20,7 +22,7 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [['list']],
-  outputDir: 'test-results',
+  outputDir: E2E_SLOT === 0 ? 'test-results' : `test-results/slot-${E2E_SLOT}`,
   use: {
     baseURL: `http://localhost:${PORT}`,
     browserName: 'chromium',
@@ -48,12 +50,13 @@ export default defineConfig({
     gracefulShutdown: { signal: 'SIGINT', timeout: 20_000 },
     env: {
       PORT: String(PORT),
-      ARCHLENS_LOCAL_DB: 'archlens_e2e',
-      ARCHLENS_LOCAL_REDIS_DB: '14',
-      ARCHLENS_LOCAL_PG_PORT: '54339',
-      ARCHLENS_LOCAL_REDIS_PORT: '63791',
-      ARCHLENS_LOCAL_S3_PORT: '9100',
-      ARCHLENS_STATE_DIR: '.local/e2e',
+      ARCHLENS_LOCAL_DB: E2E_SLOT === 0 ? 'archlens_e2e' : `archlens_e2e_${E2E_SLOT}`,
+      ARCHLENS_LOCAL_REDIS_DB: String(REDIS_DB),
+      ARCHLENS_LOCAL_PG_PORT: String(54_339 + E2E_SLOT),
+      ARCHLENS_LOCAL_REDIS_PORT: String(63_791 + E2E_SLOT),
+      ARCHLENS_LOCAL_S3_PORT: String(9100 + E2E_SLOT),
+      ARCHLENS_LOCAL_FRESH: '1',
+      ARCHLENS_STATE_DIR: E2E_SLOT === 0 ? '.local/e2e' : `.local/e2e-${E2E_SLOT}`,
       OPENAI_API_KEY: '',
       // Every journey signs up or signs in from 127.0.0.1 within the hour; the per-address limits
       // (tested on their own in tests/security) would refuse the later ones.

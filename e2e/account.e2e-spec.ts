@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import Stripe from 'stripe';
-import { E2E_STRIPE } from './loopback-services';
 import { recordToasts, settledToastLayout } from './toasts';
+import { E2E_APP_URL, E2E_STRIPE } from './loopback-services';
 
 /*
  * The three plans and their
@@ -26,7 +26,7 @@ async function signUpAs(page: Page, firstName: string): Promise<void> {
       last_name: 'Tester',
       password: 'concrete',
     },
-    headers: { Origin: 'http://localhost:3100' },
+    headers: { Origin: E2E_APP_URL },
   });
   expect(res.status()).toBe(201);
 }

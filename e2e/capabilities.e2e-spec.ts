@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { E2E_APP_URL } from './loopback-services';
 
 /**
  * Honest claims, with the app as playwright.config.ts starts it: no `OPENAI_API_KEY` (the measuring
@@ -11,7 +12,7 @@ const here = import.meta.dirname ?? path.dirname(new URL(import.meta.url).pathna
 const fixtures = path.resolve(here, '../../shared/fixtures');
 const PHOTO = path.join(fixtures, 'photos/mit-media-lab.jpg');
 const SKETCH = path.join(fixtures, 'sketches/house-facade.png');
-const ORIGIN = 'http://localhost:3100';
+const ORIGIN = E2E_APP_URL;
 const MEASURED = 'measured for proportion, order, palette and light and written up as design prose';
 /** Any wording that would tell a reader an AI model reads the images. */
 const MODEL_CLAIM = /vision model|read by an AI|AI[- ]powered/i;
@@ -108,6 +109,8 @@ test.describe('What the screens claim', () => {
     await provider.selectOption('sora');
     await page.getByTestId('sketch-input').setInputFiles(SKETCH);
     await expect(page.getByTestId('sketch-analysis')).toHaveAttribute('data-status', 'read', { timeout: 90_000 });
+    // A style of its own: a fresh database holds no saved style description for the VIP account.
+    await page.getByRole('textbox', { name: 'Style description' }).fill('Pale brick, deep reveals and a calm rhythm of bays.');
     const generate = page.getByRole('button', { name: 'Generate Images' });
     await generate.click();
     const workflow = page.getByTestId('workflow-result');

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { recordToasts } from './toasts';
+import { E2E_APP_URL } from './loopback-services';
 
 /**
  * /create, Image Generation (spec §2 /create, §4, §5, §6, §7, §8, §9) on the fixture
@@ -14,7 +15,7 @@ const here = import.meta.dirname ?? path.dirname(new URL(import.meta.url).pathna
 const fixtures = path.resolve(here, '../../shared/fixtures');
 const SKETCH = path.join(fixtures, 'sketches/house-facade.png');
 const REFERENCES = ['concrete_brutalism.png', 'building_sunset_concrete.png'].map((name) => path.join(fixtures, 'references', name));
-const ORIGIN = 'http://localhost:3100';
+const ORIGIN = E2E_APP_URL;
 const STYLE = 'Board-marked concrete, deep window reveals, oak soffits and a calm rhythm of bays under generous daylight.';
 
 /** Signs in as the VIP user (spec §2 /vip-login Demo quick-fill: Pro on the unlimited plan) and saves a known style profile. */

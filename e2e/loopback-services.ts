@@ -1,14 +1,20 @@
 /**
- * The loopback stand-ins of third-party APIs the end-to-end app talks to (e2e/global-setup.ts
- * starts them; playwright.config.ts points the app at them). Fixed ports, because the app's
- * environment is written before the servers start.
+ * The end-to-end app's address and the loopback stand-ins of third-party APIs it talks to
+ * (e2e/global-setup.ts starts them; playwright.config.ts points the app at them). Fixed ports,
+ * because the app's environment is written before the servers start. `E2E_SLOT` (0 unless set, up
+ * to 4) moves every port, database and state folder of a run, so that several checkouts or
+ * sessions can run their end-to-end suites side by side.
  */
-export const E2E_APP_URL = 'http://localhost:3100';
+export const E2E_SLOT = Math.min(4, Math.max(0, Number(process.env.E2E_SLOT ?? 0) || 0));
+
+/** The port of the end-to-end app. */
+export const E2E_PORT = 3100 + E2E_SLOT * 10;
+export const E2E_APP_URL = `http://localhost:${E2E_PORT}`;
 
 /** A loopback server speaking Stripe's API (tests/support/fake-stripe.server.ts). */
 export const E2E_STRIPE = {
-  port: 12_111,
-  apiBase: 'http://127.0.0.1:12111',
+  port: 12_111 + E2E_SLOT * 10,
+  apiBase: `http://127.0.0.1:${12_111 + E2E_SLOT * 10}`,
   secretKey: 'sk_test_e2e_loopback',
   /** The webhook signing secret the app verifies with; the tests sign events with it. */
   webhookSecret: 'whsec_e2e_loopback',
@@ -20,8 +26,8 @@ export const E2E_STRIPE = {
  * answer waits `delayMs`, so the worker's progress events can be seen while a generation runs.
  */
 export const E2E_IMAGE_PROVIDERS = {
-  port: 12_112,
-  openaiBaseUrl: 'http://127.0.0.1:12112/v1',
+  port: 12_112 + E2E_SLOT * 10,
+  openaiBaseUrl: `http://127.0.0.1:${12_112 + E2E_SLOT * 10}/v1`,
   openaiApiKey: 'sk-e2e-image-loopback',
   delayMs: 1_500,
 } as const;

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { recordToasts } from './toasts';
+import { E2E_APP_URL } from './loopback-services';
 
 /**
  * /read-sketch, Process Your Sketch (spec §2, §4, §5, §8, §9) on the fixture sketches,
@@ -12,7 +13,7 @@ const sketch = (name: string) => path.join(sketches, name);
 const PLAN = sketch('apartment-floorplan.png');
 const THREE = ['apartment-floorplan.png', 'house-facade.png', 'tower-perspective.png'].map(sketch);
 const FOUR = [...THREE, sketch('house-line-scribble.png')];
-const ORIGIN = 'http://localhost:3100';
+const ORIGIN = E2E_APP_URL;
 const CLIPBOARD_KEY = 'archlens_clipboard_text';
 
 /** Signs a new user up through the API (201 and the session cookie), then opens /read-sketch. */

@@ -6,6 +6,7 @@ import { expect, test } from '@playwright/test';
 import { Queue } from 'bullmq';
 import { E2E_ADMIN_PASSWORD } from '../playwright.config';
 import { recordToasts } from './toasts';
+import { E2E_APP_URL } from './loopback-services';
 
 const here = import.meta.dirname ?? path.dirname(new URL(import.meta.url).pathname);
 const photos = path.resolve(here, '../../shared/fixtures/photos');
@@ -51,10 +52,10 @@ test('an analysis leaves the screen as a PDF, a copy, a clipboard entry and an e
   const leadEmail = `client-${stamp}@example.com`;
   const signUp = await page.request.post('/api/auth/signup', {
     data: { email: userEmail, first_name: 'Lina', last_name: 'Bo Bardi', password: 'concrete' },
-    headers: { Origin: 'http://localhost:3100' },
+    headers: { Origin: E2E_APP_URL },
   });
   expect(signUp.status()).toBe(201);
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: 'http://localhost:3100' });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: E2E_APP_URL });
 
   await page.goto('/analyse');
   await page.locator('input[type="file"]').setInputFiles(TWO);

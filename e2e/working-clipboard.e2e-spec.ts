@@ -2,6 +2,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { recordToasts } from './toasts';
+import { E2E_APP_URL } from './loopback-services';
 
 const here = import.meta.dirname ?? path.dirname(new URL(import.meta.url).pathname);
 const fixtures = path.resolve(here, '../../shared/fixtures');
@@ -38,7 +39,7 @@ test('the Working Clipboard collects an analysis and a sketch reading, compacts,
       await page.request.post('/api/auth/signup', { data: { email, first_name: 'Alvar', last_name: 'Aalto', password: 'plywood' } })
     ).status(),
   ).toBe(201);
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: 'http://localhost:3100' });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: E2E_APP_URL });
   // window.open is recorded, not followed: the machine has no route to WhatsApp.
   await page.addInitScript(() => {
     const opened: string[] = [];

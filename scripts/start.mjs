@@ -129,10 +129,14 @@ process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
 
 try {
+  // ARCHLENS_LOCAL_FRESH=1 (the end-to-end runs): an empty database and Redis database, so that no
+  // run depends on what an earlier one left behind.
+  const fresh = env.ARCHLENS_LOCAL_FRESH === '1';
   const postgres = await ensurePostgres({
     database: env.ARCHLENS_LOCAL_DB ?? 'archlens',
     stateDir,
     pgPort: Number(env.ARCHLENS_LOCAL_PG_PORT ?? 54329),
+    fresh,
   });
   stops.push(postgres.stop);
   log(`PostgreSQL: ${postgres.source}`);
@@ -143,6 +147,12 @@ try {
   });
   stops.push(redis.stop);
   log(`Redis: ${redis.source}`);
+  if (fresh && redis.source !== 'REDIS_URL') {
+    const { Redis } = await import('ioredis');
+    const client = new Redis(redis.url);
+    await client.flushdb();
+    await client.quit();
+  }
   const s3 = await ensureS3({ stateDir, s3Port: Number(env.ARCHLENS_LOCAL_S3_PORT ?? 9000) });
   stops.push(s3.stop);
   log(`S3: ${s3.source}`);
