@@ -6,8 +6,12 @@ import { E2E_IMAGE_PROVIDERS, E2E_PORT, E2E_SLOT, E2E_STRIPE } from './e2e/loopb
  * the app started exactly as `npm start` starts it, on its own port, database and Redis database.
  */
 const PORT = E2E_PORT;
-/** Redis databases of the runs by slot (15 is the integration tests', 10 to 13 their side-by-side runs). */
-const REDIS_DB = [14, 9, 8, 7, 6][E2E_SLOT];
+/**
+ * Redis databases of the runs by slot, chosen clear of every other user of the machine's Redis: 0 is
+ * `npm start`'s, 15 the integration tests' (10 and 11 their side-by-side runs), and the benchmarks
+ * take 2 to 6, 9 and 13 (docs/performance.md).
+ */
+const REDIS_DB = [14, 1, 7, 8, 12][E2E_SLOT];
 /** The admin password of the end-to-end app (`ADMIN_PASSWORD`, local starts only); tests import it. */
 export const E2E_ADMIN_PASSWORD = 'e2e-admin-password';
 
