@@ -162,7 +162,12 @@ export class AuthController {
     await this.limits.consume('vipLoginPerIp', address);
     const { user, sessionVersion } = await this.accounts.vipSignIn(body);
     await this.limits.reward('vipLoginPerIp', address);
-    await this.startSession(user.id, { version: sessionVersion, vipCredential: this.accounts.vipCredential ?? undefined }, request, response);
+    await this.startSession(
+      user.id,
+      { version: sessionVersion, vipCredential: this.accounts.vipCredential ?? undefined },
+      request,
+      response,
+    );
     return { success: true };
   }
 
