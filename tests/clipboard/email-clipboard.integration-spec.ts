@@ -213,7 +213,8 @@ describe('POST /api/email-clipboard (file outbox)', () => {
   });
 
   it('past 2 e-mails an hour the next answers 429 with Retry-After and queues nothing; refusals do not count; other users still send', async () => {
-    const user = await signUpVerified(stack, 'Mary');
+    // Both accounts first: each sign-up e-mails its verification link.
+    const [user, other] = [await signUpVerified(stack, 'Mary'), await signUpVerified(stack, 'Dorothy')];
     const to = `me+limit-${run}@example.com`;
     // A refused request uses none of the hour's e-mails.
     await send(stack, user, body(to, { clipboardText: ' ' })).expect(400);
@@ -226,7 +227,6 @@ describe('POST /api/email-clipboard (file outbox)', () => {
     expect(await emailJobsAdded(stack)).toBe(before);
 
     // The limit is the user's, not the address's.
-    const other = await signUpVerified(stack, 'Dorothy');
     await send(stack, other, body(to)).expect(200);
     expect(await emailJobsAdded(stack)).toBe(before + 1);
   });
