@@ -35,6 +35,7 @@ export function toast({ title, description, variant = 'info', action }: ToastOpt
           <Button
             color="inherit"
             size="small"
+            sx={{ whiteSpace: 'nowrap' }}
             onClick={() => {
               closeSnackbar(key);
               action.onClick();

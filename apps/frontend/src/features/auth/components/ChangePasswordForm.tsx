@@ -83,7 +83,7 @@ export function ChangePasswordForm(props: ChangePasswordFormProps) {
   });
 
   return (
-    <Stack component="form" noValidate onSubmit={submit} spacing={0.5}>
+    <Stack component="form" noValidate onSubmit={submit} spacing={0.5} sx={{ maxWidth: 520 }}>
       <PasswordField
         {...form.field('currentPassword')}
         label={props.currentLabel}
@@ -93,7 +93,7 @@ export function ChangePasswordForm(props: ChangePasswordFormProps) {
       />
       <PasswordField {...form.field('newPassword')} label={AUTH_TEXTS.newPassword} autoComplete="new-password" />
       <PasswordField {...form.field('confirmPassword')} label={AUTH_TEXTS.confirmPassword} autoComplete="new-password" />
-      <Stack direction="row" spacing={1.5} sx={{ pt: 1, flexWrap: 'wrap', rowGap: 1 }}>
+      <Stack direction="row" useFlexGap spacing={1.5} sx={{ pt: 1, flexWrap: 'wrap' }}>
         <Button
           type="submit"
           variant="contained"

@@ -71,7 +71,7 @@ export function VerifyEmailCard() {
               {AUTH_TEXTS.signInForNewLink}
             </Typography>
           )}
-          <Stack direction="row" spacing={1.5} sx={{ mt: 3, flexWrap: 'wrap', rowGap: 1 }}>
+          <Stack direction="row" useFlexGap spacing={1.5} sx={{ mt: 3, flexWrap: 'wrap' }}>
             {state === 'invalid' && auth.status === 'authenticated' && !auth.user.emailVerified && (
               <Button variant="contained" disabled={resend.isPending} onClick={() => resend.mutate()}>
                 {resend.isPending ? AUTH_TEXTS.resendingLink : AUTH_TEXTS.resendLink}
