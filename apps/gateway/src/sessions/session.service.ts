@@ -33,7 +33,8 @@ export type NewSession = Pick<SessionData, 'version' | 'vipCredential'>;
  * Whether the session's version is still its user's is `SessionGuard`'s check.
  *
  * A per-user index, a Redis set of the keys of that user's sessions, lets
- * `destroyAllForUser` end every other session after a sign-in with a temporary password. It lives as
+ * `destroyAllForUser` end every other session after a password change or a sign-in with a temporary
+ * password. It lives as
  * long as the user's longest-lived session: every create and read adds the session's key to it and
  * renews its TTL; keys of sessions that expired meanwhile are dropped when it is next emptied.
  */
@@ -116,8 +117,8 @@ export class SessionService {
   }
 
   /**
-   * Ends every session of `userId` (a sign-in with a temporary password ends the user's
-   * other sessions; it is called before that sign-in's own session starts).
+   * Ends every session of `userId` (a password change or a sign-in with a temporary password ends
+   * the user's other sessions; it is called before that request's own new session starts).
    * @throws ServiceUnavailableError when Redis is unreachable
    */
   async destroyAllForUser(userId: string): Promise<void> {
