@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { E2E_IMAGE_PROVIDERS, E2E_PORT, E2E_SLOT, E2E_STRIPE } from './e2e/loopback-services';
+import { E2E_IMAGE_PROVIDERS, E2E_PORT, E2E_SLOT, E2E_STATE_DIR, E2E_STRIPE } from './e2e/loopback-services';
 
 /**
  * End-to-end tests (`e2e/*.e2e-spec.ts`) in Debian's Chromium (never a downloaded browser) against
@@ -60,7 +60,7 @@ export default defineConfig({
       ARCHLENS_LOCAL_REDIS_PORT: String(63_791 + E2E_SLOT),
       ARCHLENS_LOCAL_S3_PORT: String(9100 + E2E_SLOT),
       ARCHLENS_LOCAL_FRESH: '1',
-      ARCHLENS_STATE_DIR: E2E_SLOT === 0 ? '.local/e2e' : `.local/e2e-${E2E_SLOT}`,
+      ARCHLENS_STATE_DIR: E2E_STATE_DIR,
       OPENAI_API_KEY: '',
       // Every journey signs up or signs in from 127.0.0.1 within the hour; the per-address limits
       // (tested on their own in tests/security) would refuse the later ones.

@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import Stripe from 'stripe';
 import { recordToasts, settledToastLayout } from './toasts';
 import { E2E_APP_URL, E2E_STRIPE } from './loopback-services';
+import { confirmEmail } from './accounts';
 
 /*
  * The three plans and their
@@ -18,17 +19,20 @@ function stripeEvent(type: string, created: number, object: Record<string, unkno
   return { id: `evt_${randomUUID()}`, object: 'event', type, created, api_version: '2025-11-17', livemode: false, data: { object } };
 }
 
-async function signUpAs(page: Page, firstName: string): Promise<void> {
+/** Signs a new user up in the page's context. @returns the e-mail (unconfirmed: see `confirmEmail`) */
+async function signUpAs(page: Page, firstName: string): Promise<string> {
+  const email = `${firstName.toLowerCase()}-${Date.now()}@example.com`;
   const res = await page.request.post('/api/auth/signup', {
     data: {
-      email: `${firstName.toLowerCase()}-${Date.now()}@example.com`,
+      email,
       first_name: firstName,
       last_name: 'Tester',
-      password: 'concrete',
+      password: 'concrete-shell',
     },
     headers: { Origin: E2E_APP_URL },
   });
   expect(res.status()).toBe(201);
+  return email;
 }
 
 test('/pricing shows the three plans with their prices, signed out', async ({ page }) => {
@@ -52,7 +56,10 @@ test('/pricing shows the three plans with their prices, signed out', async ({ pa
 test('signed in: Free leads to /analyse; Pro Monthly goes to Stripe Checkout, and after the signed webhooks /account shows PRO with 200 credits', async ({
   page,
 }) => {
-  await signUpAs(page, 'Alvar');
+  const since = Date.now() - 1000;
+  const email = await signUpAs(page, 'Alvar');
+  // A checkout waits for a confirmed address: the link from the sign-up e-mail.
+  await confirmEmail(page, email, since);
   await page.goto('/pricing');
   await page.getByTestId('pricing-plan-free').getByRole('link', { name: 'Get Started Free' }).click();
   await expect(page).toHaveURL(/\/analyse$/);

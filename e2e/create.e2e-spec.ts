@@ -45,7 +45,7 @@ test.describe('Image Generation', () => {
 
   test('a user without an active subscription sees Pro Subscription Required and the upgrade button to /pricing', async ({ page }) => {
     const signUp = await page.request.post('/api/auth/signup', {
-      data: { email: `create-free-${Date.now()}@example.com`, first_name: 'Lina', last_name: 'Bo Bardi', password: 'concrete' },
+      data: { email: `create-free-${Date.now()}@example.com`, first_name: 'Lina', last_name: 'Bo Bardi', password: 'concrete-shell' },
       headers: { Origin: ORIGIN },
     });
     expect(signUp.status()).toBe(201);

@@ -1,13 +1,14 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { E2E_STATE_DIR } from './loopback-services';
 
 const here = import.meta.dirname ?? path.dirname(new URL(import.meta.url).pathname);
 /**
  * The file outbox of the app under test: `<ARCHLENS_STATE_DIR>/outbox` (playwright.config.ts sets
- * the state dir to `.local/e2e`; scripts/start.mjs puts the email-worker's outbox in it).
+ * the state dir to `E2E_STATE_DIR`; scripts/start.mjs puts the email-worker's outbox in it).
  */
-const OUTBOX = path.resolve(here, '..', '.local/e2e/outbox');
+const OUTBOX = path.resolve(here, '..', E2E_STATE_DIR, 'outbox');
 
 /**
  * The temporary password of the newest `.eml` in the outbox addressed to `email`, waiting for the

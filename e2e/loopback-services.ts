@@ -7,6 +7,9 @@
  */
 export const E2E_SLOT = Math.min(4, Math.max(0, Number(process.env.E2E_SLOT ?? 0) || 0));
 
+/** The app's state folder (keys, outbox, services.json), relative to the repository: `ARCHLENS_STATE_DIR` of playwright.config.ts. */
+export const E2E_STATE_DIR = E2E_SLOT === 0 ? '.local/e2e' : `.local/e2e-${E2E_SLOT}`;
+
 /** The port of the end-to-end app. */
 export const E2E_PORT = 3100 + E2E_SLOT * 10;
 export const E2E_APP_URL = `http://localhost:${E2E_PORT}`;

@@ -19,7 +19,7 @@ const CLIPBOARD_KEY = 'archlens_clipboard_text';
 /** Signs a new user up through the API (201 and the session cookie), then opens /read-sketch. */
 async function signUpAndOpen(page: Page, name: string): Promise<void> {
   const signUp = await page.request.post('/api/auth/signup', {
-    data: { email: `sketch-${name}-${Date.now()}@example.com`, first_name: 'Alvar', last_name: 'Aalto', password: 'plywood' },
+    data: { email: `sketch-${name}-${Date.now()}@example.com`, first_name: 'Alvar', last_name: 'Aalto', password: 'bent-plywood' },
     headers: { Origin: ORIGIN },
   });
   expect(signUp.status()).toBe(201);

@@ -6,13 +6,14 @@ import { expect, test } from '@playwright/test';
 import { Queue } from 'bullmq';
 import { E2E_ADMIN_PASSWORD } from '../playwright.config';
 import { recordToasts } from './toasts';
-import { E2E_APP_URL } from './loopback-services';
+import { E2E_APP_URL, E2E_STATE_DIR } from './loopback-services';
+import { confirmEmail } from './accounts';
 
 const here = import.meta.dirname ?? path.dirname(new URL(import.meta.url).pathname);
 const photos = path.resolve(here, '../../shared/fixtures/photos');
 const TWO = ['mit-media-lab.jpg', 'havana-cathedral-baroque.jpg'].map((n) => path.join(photos, n));
-/** The app's state directory and file outbox (playwright.config.ts: `.local/e2e`). */
-const STATE_DIR = path.resolve(here, '..', '.local/e2e');
+/** The app's state directory and file outbox (playwright.config.ts: `E2E_STATE_DIR`). */
+const STATE_DIR = path.resolve(here, '..', E2E_STATE_DIR);
 const OUTBOX = path.join(STATE_DIR, 'outbox');
 /** playwright.config.ts gives the app these local admin credentials (scripts/start.mjs hashes the password). */
 const ADMIN = { username: 'admin', password: E2E_ADMIN_PASSWORD };
@@ -51,10 +52,12 @@ test('an analysis leaves the screen as a PDF, a copy, a clipboard entry and an e
   const userEmail = `reports-${stamp}@example.com`;
   const leadEmail = `client-${stamp}@example.com`;
   const signUp = await page.request.post('/api/auth/signup', {
-    data: { email: userEmail, first_name: 'Lina', last_name: 'Bo Bardi', password: 'concrete' },
+    data: { email: userEmail, first_name: 'Lina', last_name: 'Bo Bardi', password: 'concrete-shell' },
     headers: { Origin: E2E_APP_URL },
   });
   expect(signUp.status()).toBe(201);
+  // E-mailing the report waits for a confirmed address: the link from the sign-up e-mail.
+  await confirmEmail(page, userEmail, stamp - 1000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: E2E_APP_URL });
 
   await page.goto('/analyse');

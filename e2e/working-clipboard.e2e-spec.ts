@@ -2,11 +2,12 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { recordToasts } from './toasts';
-import { E2E_APP_URL } from './loopback-services';
+import { E2E_APP_URL, E2E_STATE_DIR } from './loopback-services';
+import { confirmEmail } from './accounts';
 
 const here = import.meta.dirname ?? path.dirname(new URL(import.meta.url).pathname);
 const fixtures = path.resolve(here, '../../shared/fixtures');
-const OUTBOX = path.resolve(here, '..', '.local/e2e/outbox');
+const OUTBOX = path.resolve(here, '..', E2E_STATE_DIR, 'outbox');
 const BASE_PROMPT =
   'Transform this architectural sketch. The sketch depicts a conceptual architectural design idea and intent. Create a hyper-photorealistic architectural visualisation in this design style:';
 const TEMPLATE_TITLE = 'Working Clipboard - AI Generation Prompt Builder';
@@ -36,9 +37,11 @@ test('the Working Clipboard collects an analysis and a sketch reading, compacts,
   const email = `clipboard-${stamp}@example.com`;
   expect(
     (
-      await page.request.post('/api/auth/signup', { data: { email, first_name: 'Alvar', last_name: 'Aalto', password: 'plywood' } })
+      await page.request.post('/api/auth/signup', { data: { email, first_name: 'Alvar', last_name: 'Aalto', password: 'bent-plywood' } })
     ).status(),
   ).toBe(201);
+  // E-mailing the clipboard waits for a confirmed address: the link from the sign-up e-mail.
+  await confirmEmail(page, email, stamp - 1000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: E2E_APP_URL });
   // window.open is recorded, not followed: the machine has no route to WhatsApp.
   await page.addInitScript(() => {
@@ -167,7 +170,7 @@ test('Email Myself shows a plain-text failure body as the message, and the fallb
   const email = `clipboard-failure-${Date.now()}@example.com`;
   expect(
     (
-      await page.request.post('/api/auth/signup', { data: { email, first_name: 'Aino', last_name: 'Aalto', password: 'plywood' } })
+      await page.request.post('/api/auth/signup', { data: { email, first_name: 'Aino', last_name: 'Aalto', password: 'bent-plywood' } })
     ).status(),
   ).toBe(201);
   await page.goto('/');

@@ -171,7 +171,15 @@ try {
   // The admin credentials go to the gateway only; a plain ADMIN_PASSWORD to no app at all.
   const admin = await adminCredentials();
   const vip = await vipCredentials();
-  const appEnv = { ...env, ...s3.env, DATABASE_URL: postgres.url, REDIS_URL: redis.url, PORT: String(port) };
+  // APP_URL: the public origin that e-mailed links and Stripe's return URLs point to; this start's own unless set.
+  const appEnv = {
+    ...env,
+    ...s3.env,
+    DATABASE_URL: postgres.url,
+    REDIS_URL: redis.url,
+    PORT: String(port),
+    APP_URL: env.APP_URL ?? `http://localhost:${port}`,
+  };
   for (const name of [
     'ADMIN_USERNAME',
     'ADMIN_PASSWORD',

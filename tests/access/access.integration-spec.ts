@@ -7,7 +7,7 @@ import request from 'supertest';
 import { analysisPdfPath, API_PATHS, type ApiRouteName } from '@archlens/contracts/paths';
 import { API_ROUTES, successStatus, type RouteAccess } from '@archlens/contracts/routes';
 import { postGeneration, proUser } from '../generation/generation-requests.js';
-import { signUp, type SignedInUser } from '../support/accounts.js';
+import { signUp, verifyEmailOf, type SignedInUser } from '../support/accounts.js';
 import { adminToken } from '../support/admin-session.js';
 import { startFakeImageProviders, type FakeImageProviders } from '../support/fake-image-providers.server.js';
 import { fixturePhoto, fixtureSketch } from '../support/images.js';
@@ -18,10 +18,11 @@ import { startStack, type Stack } from '../support/stack.js';
  * its success status to the roles the rule admits, 401 or 403 to the others. One stack and one set
  * of accounts for the whole table; a route without a row here (how to call it) fails.
  *
- * Roles: `signedOut` (no cookie, no token); `free` (signed up, no subscription); `pro` (an active
- * monthly plan with credits, and the owner of the analysis and generation the owned routes ask
- * for); `vip` (VIP login: the unlimited plan); `other` (another Pro user, owner of nothing asked
- * for); `admin` (the admin bearer token and no session).
+ * Roles: `signedOut` (no cookie, no token); `free` (signed up, no subscription, e-mail address not
+ * confirmed); `pro` (an active monthly plan with credits, its address confirmed, and the owner of
+ * the analysis and generation the owned routes ask for); `vip` (VIP login: the unlimited plan);
+ * `other` (another Pro user with a confirmed address, owner of nothing asked for); `admin` (the
+ * admin bearer token and no session).
  */
 const ROLES = ['signedOut', 'free', 'pro', 'vip', 'other', 'admin'] as const;
 type Role = (typeof ROLES)[number];
@@ -55,6 +56,8 @@ const everyone = (status: number): Expected => ({
 const signedIn = (status: number): Expected => ({ signedOut: 401, free: status, pro: status, vip: status, other: status, admin: 401 });
 /** The owner (`pro`) gets `status`; another signed-in user gets 404, as for an id that does not exist. */
 const ownerOnly = (status: number): Expected => ({ signedOut: 401, free: 404, pro: status, vip: 404, other: 404, admin: 401 });
+/** Signed-in users whose e-mail address is confirmed (`pro`, `vip`, `other`) get `status`; `free` (unconfirmed) 403; no session 401. */
+const verifiedOnly = (status: number): Expected => ({ signedOut: 401, free: 403, pro: status, vip: status, other: status, admin: 401 });
 /** Only the admin token opens it; a session cookie does not. */
 const adminOnly = (status: number): Expected => ({ signedOut: 401, free: 401, pro: 401, vip: 401, other: 401, admin: status });
 /** Users with an active subscription (`pro`, `vip`, `other`) get `status`; a free user 403; no session 401. */
@@ -64,6 +67,7 @@ const proOnly = (status: number): Expected => ({ signedOut: 401, free: 403, pro:
 const BY_ACCESS: Record<RouteAccess, (status: number) => Expected> = {
   public: everyone,
   session: signedIn,
+  verified: verifiedOnly,
   pro: proOnly,
   admin: adminOnly,
 };
@@ -142,6 +146,15 @@ const ROWS: Record<ApiRouteName, Row> = {
   forgotPassword: {
     call: (c) => statusOf(post(c, API_PATHS.forgotPassword).send({ email: signInAccount.email })),
   },
+  // A wrong current password: the documented refusal, so that no session of the table ends.
+  changePassword: {
+    admitted: 400,
+    call: (c) =>
+      statusOf(post(c, API_PATHS.changePassword).send({ currentPassword: 'not-the-password', newPassword: 'a-new-password-77' })),
+  },
+  // A token that is no link's: the route is public and answers the documented refusal.
+  verifyEmail: { admitted: 410, call: (c) => statusOf(post(c, API_PATHS.verifyEmail).send({ token: 'no-such-token' })) },
+  resendVerification: { call: (c) => statusOf(post(c, API_PATHS.resendVerification).send({})) },
   currentUser: { call: (c) => statusOf(get(c, API_PATHS.currentUser)) },
   logout: { call: (c) => statusOf(get(c, API_PATHS.logout)) },
   login: { call: (c) => statusOf(get(c, API_PATHS.login)) },
@@ -235,7 +248,9 @@ function expectedOf(name: ApiRouteName): Expected {
   const route = API_ROUTES[name];
   const row = ROWS[name];
   const status = row.admitted ?? successStatus(route);
-  return row.owned ? ownerOnly(status) : BY_ACCESS[route.access](status);
+  // An owned route that also needs a confirmed address refuses `free` for the address first.
+  if (row.owned) return route.access === 'verified' ? { ...ownerOnly(status), free: 403 } : ownerOnly(status);
+  return BY_ACCESS[route.access](status);
 }
 
 beforeAll(async () => {
@@ -260,6 +275,7 @@ beforeAll(async () => {
     proUser(stack, 200, 'monthly', 'Pro'),
     proUser(stack, 200, 'monthly', 'Other'),
   ]);
+  await Promise.all([verifyEmailOf(stack, pro), verifyEmailOf(stack, other)]);
   Object.assign(callers, {
     signedOut: { role: 'signedOut' },
     free: session('free', free),

@@ -214,8 +214,11 @@ describe('forgot password: one answer for every e-mail, a temporary password by 
     await request(stack.http).post('/api/auth/forgot-password').send({ email: user.email }).expect(200);
     const third = await temporaryPasswordFromOutbox(user.userId, user.email);
     await request(stack.http).post('/api/auth/signin').send({ email: user.email, password: second }).expect(401);
-    await request(stack.http).post('/api/auth/signin').send({ email: user.email, password: third }).expect(200);
-    // The account's own password was never changed.
+    // Until the newest one is used, the account's own password still signs in.
     await request(stack.http).post('/api/auth/signin').send({ email: user.email, password }).expect(200);
+    const signedIn = await request(stack.http).post('/api/auth/signin').send({ email: user.email, password: third }).expect(200);
+    expect(signedIn.body).toMatchObject({ passwordChangeRequired: true, emailVerified: true });
+    // Using it ended the old password: a new one is to be chosen.
+    await request(stack.http).post('/api/auth/signin').send({ email: user.email, password }).expect(401);
   });
 });

@@ -4,7 +4,7 @@ import Stripe from 'stripe';
 import request from 'supertest';
 import { BILLING_MESSAGES } from '@archlens/contracts/billing';
 import { CommandClient, DomainError } from '@archlens/platform/messaging';
-import { signUp, type SignedInUser } from '../support/accounts.js';
+import { signUpVerified, type SignedInUser } from '../support/accounts.js';
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe.server.js';
 import { startStack, type Stack } from '../support/stack.js';
 
@@ -109,7 +109,7 @@ function invoiceObject(customer: string, interval: 'month' | 'year', id = `in_${
 
 describe('checkout and portal against a loopback Stripe', () => {
   it('creates a subscription-mode SGD checkout for the plan price, reusing one customer per user', async () => {
-    const user = await signUp(stack, 'Checkout');
+    const user = await signUpVerified(stack, 'Checkout');
     const first = await request(stack.http).post('/api/create-checkout-session').set('Cookie', user.cookie).send({ planType: 'monthly' });
     expect(first.status).toBe(200);
     expect((first.body as { url: string }).url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/c\/pay\/cs_test_/);
@@ -128,7 +128,7 @@ describe('checkout and portal against a loopback Stripe', () => {
   });
 
   it('opens the billing portal for the customer, and refuses bad plans and signed-out calls', async () => {
-    const user = await signUp(stack, 'Portal');
+    const user = await signUpVerified(stack, 'Portal');
     await request(stack.http).post('/api/create-portal-session').set('Cookie', user.cookie).send({}).expect(404);
     await checkedOut(user);
     const portal = await request(stack.http).post('/api/create-portal-session').set('Cookie', user.cookie).send({}).expect(200);
@@ -142,7 +142,7 @@ describe('checkout and portal against a loopback Stripe', () => {
 
 describe('Stripe webhooks', () => {
   it('checkout.session.completed makes the user PRO with 200 credits', async () => {
-    const user = await signUp(stack, 'Completed');
+    const user = await signUpVerified(stack, 'Completed');
     const customer = await checkedOut(user);
     const now = Math.floor(Date.now() / 1000);
     const session = {
@@ -167,7 +167,7 @@ describe('Stripe webhooks', () => {
   });
 
   it('the same event delivered 10 times at once grants once', async () => {
-    const user = await signUp(stack, 'Repeat');
+    const user = await signUpVerified(stack, 'Repeat');
     const customer = await checkedOut(user);
     await setBalance(user.userId, 37);
     const payload = JSON.stringify(stripeEvent('invoice.paid', invoiceObject(customer, 'month'), Math.floor(Date.now() / 1000)));
@@ -182,7 +182,7 @@ describe('Stripe webhooks', () => {
   });
 
   it('an unsigned or tampered event gets 400 and changes nothing', async () => {
-    const user = await signUp(stack, 'Tamper');
+    const user = await signUpVerified(stack, 'Tamper');
     const customer = await checkedOut(user);
     const event = stripeEvent('invoice.paid', invoiceObject(customer, 'year'), Math.floor(Date.now() / 1000));
     const payload = JSON.stringify(event);
@@ -202,7 +202,7 @@ describe('Stripe webhooks', () => {
   });
 
   it('a signature longer than Stripe sends gets 400, a body past what the webhook job takes 413: nothing queued, nothing changed', async () => {
-    const user = await signUp(stack, 'Oversize');
+    const user = await signUpVerified(stack, 'Oversize');
     const customer = await checkedOut(user);
     const before = (await stack.footprint()).jobsAdded.billing;
     const event = stripeEvent('invoice.paid', invoiceObject(customer, 'month'), Math.floor(Date.now() / 1000));
@@ -229,7 +229,7 @@ describe('Stripe webhooks', () => {
   });
 
   it('subscription created, updated, deleted move the status; an older update after a newer one does not win', async () => {
-    const user = await signUp(stack, 'Ordering');
+    const user = await signUpVerified(stack, 'Ordering');
     const customer = await checkedOut(user, 'yearly');
     const t = Math.floor(Date.now() / 1000);
     const periodEnd = t + 365 * 86400;
@@ -263,7 +263,7 @@ describe('Stripe webhooks', () => {
   });
 
   it('a monthly renewal resets the balance to 200; a yearly renewal grants a 2,400 pool', async () => {
-    const monthly = await signUp(stack, 'Monthly');
+    const monthly = await signUpVerified(stack, 'Monthly');
     const monthlyCustomer = await checkedOut(monthly, 'monthly');
     const t = Math.floor(Date.now() / 1000);
     await deliver(JSON.stringify(stripeEvent('invoice.paid', invoiceObject(monthlyCustomer, 'month'), t))).expect(200);
@@ -271,7 +271,7 @@ describe('Stripe webhooks', () => {
     await deliver(JSON.stringify(stripeEvent('invoice.paid', invoiceObject(monthlyCustomer, 'month'), t + 1))).expect(200);
     expect(await currentSubscription(monthly)).toMatchObject({ status: 'active', plan: 'monthly', credits_remaining: 200 });
 
-    const yearly = await signUp(stack, 'Yearly');
+    const yearly = await signUpVerified(stack, 'Yearly');
     const yearlyCustomer = await checkedOut(yearly, 'yearly');
     await deliver(JSON.stringify(stripeEvent('invoice.paid', invoiceObject(yearlyCustomer, 'year'), t))).expect(200);
     expect(await currentSubscription(yearly)).toMatchObject({ status: 'active', plan: 'yearly', credits_remaining: 2400 });
@@ -349,7 +349,7 @@ describe('credit reservations', () => {
   });
 
   it('the unlimited (VIP) plan skips the credit check and shows 999999', async () => {
-    const user = await signUp(stack, 'Vip');
+    const user = await signUpVerified(stack, 'Vip');
     await commands.request('billing.grant-unlimited', { userId: user.userId });
     const held = await reserve(user.userId, 5000);
     expect(held.balance).toBe(999_999);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { BILLING_MESSAGES } from '@archlens/contracts/billing';
-import { signUp } from '../support/accounts.js';
+import { signUpVerified } from '../support/accounts.js';
 import { startStack, type Stack } from '../support/stack.js';
 
 /** With no `STRIPE_SECRET_KEY`, checkout and portal answer 503 'Payments are not configured'. */
@@ -16,7 +16,7 @@ describe('payments without a Stripe key', () => {
   });
 
   it('answers 503 for checkout and portal, and the user has no subscription', async () => {
-    const user = await signUp(stack, 'Keyless');
+    const user = await signUpVerified(stack, 'Keyless');
     const checkout = await request(stack.http)
       .post('/api/create-checkout-session')
       .set('Cookie', user.cookie)

@@ -6,7 +6,7 @@ import request from 'supertest';
 import { CLIPBOARD_MESSAGES, MAX_CLIPBOARD_EMAIL_CHARS } from '@archlens/contracts/clipboard';
 import { QUEUES } from '@archlens/contracts/queues';
 import { redisConnection } from '@archlens/platform/messaging';
-import { signUp, type SignedInUser } from '../support/accounts.js';
+import { signUpVerified, type SignedInUser } from '../support/accounts.js';
 import { startFakeSendGrid, type FakeSendGrid } from '../support/fake-sendgrid.server.js';
 import { startStack, type Stack } from '../support/stack.js';
 import { decodeEntities, leafParts, parseMime, type MimePart } from '../reports/report-files.js';
@@ -95,7 +95,7 @@ describe('POST /api/email-clipboard (file outbox)', () => {
   });
 
   it('e-mails the clipboard to the typed address: the text verbatim in the plain part, escaped in a pre block of the HTML part', async () => {
-    const user = await signUp(stack, 'Grace');
+    const user = await signUpVerified(stack, 'Grace');
     // Not the account's e-mail: the sub-dialog's Email Address is where it goes (spec §2).
     const to = `me+clip-${run}@example.com`;
     const res = await send(stack, user, body(to)).expect(200);
@@ -140,7 +140,7 @@ describe('POST /api/email-clipboard (file outbox)', () => {
   });
 
   it('a name of <img src=x onerror=alert(1)> is mailed as text in the HTML part and as written in the plain part', async () => {
-    const user = await signUp(stack, 'Hedy');
+    const user = await signUpVerified(stack, 'Hedy');
     const to = `me+xss-${run}@example.com`;
     await send(stack, user, body(to, { firstName: XSS, lastName: '"Bobby" & <b>Co</b>', clipboardText: 'Notes.' })).expect(200);
     const parts = leafParts((await waitForEml(stack, to)).eml);
@@ -153,7 +153,7 @@ describe('POST /api/email-clipboard (file outbox)', () => {
   });
 
   it('refuses a blank text, a missing or over-long field or a bad e-mail with 400 and the spec’s (or a clear) text, and queues nothing', async () => {
-    const user = await signUp(stack, 'Katherine');
+    const user = await signUpVerified(stack, 'Katherine');
     const to = `me+bad-${run}@example.com`;
     const before = await emailJobsAdded(stack);
     const cases: Array<[Record<string, unknown>, string]> = [
@@ -185,7 +185,7 @@ describe('POST /api/email-clipboard (file outbox)', () => {
   });
 
   it('takes a clipboard within its character limit however JSON escapes it: 26,000 emoji as \\u escapes are over 300 KB', async () => {
-    const user = await signUp(stack, 'Emoji');
+    const user = await signUpVerified(stack, 'Emoji');
     const to = `emoji-${run}@example.com`;
     const text = '🏛'.repeat(26_000);
     // As a client that escapes everything outside ASCII sends it: 12 bytes a character.
@@ -213,7 +213,8 @@ describe('POST /api/email-clipboard (file outbox)', () => {
   });
 
   it('past 2 e-mails an hour the next answers 429 with Retry-After and queues nothing; refusals do not count; other users still send', async () => {
-    const user = await signUp(stack, 'Mary');
+    // Both accounts first: each sign-up e-mails its verification link.
+    const [user, other] = [await signUpVerified(stack, 'Mary'), await signUpVerified(stack, 'Dorothy')];
     const to = `me+limit-${run}@example.com`;
     // A refused request uses none of the hour's e-mails.
     await send(stack, user, body(to, { clipboardText: ' ' })).expect(400);
@@ -226,7 +227,6 @@ describe('POST /api/email-clipboard (file outbox)', () => {
     expect(await emailJobsAdded(stack)).toBe(before);
 
     // The limit is the user's, not the address's.
-    const other = await signUp(stack, 'Dorothy');
     await send(stack, other, body(to)).expect(200);
     expect(await emailJobsAdded(stack)).toBe(before + 1);
   });
@@ -243,7 +243,7 @@ describe('e-mails to one recipient, from all users together (RATE_LIMIT_EMAILS_P
   });
 
   it('past 3 e-mails an hour to one mailbox, from any users and of either kind, the next answers 429 and queues nothing; a refused request uses none of it', async () => {
-    const [first, second] = [await signUp(stack, 'Eileen'), await signUp(stack, 'Charlotte')];
+    const [first, second] = [await signUpVerified(stack, 'Eileen'), await signUpVerified(stack, 'Charlotte')];
     const victim = `victim-${run}@example.com`;
     await send(stack, first, body(victim)).expect(200);
     await send(stack, first, body(victim)).expect(200);
@@ -289,7 +289,7 @@ describe('POST /api/email-clipboard through SendGrid (a loopback v3 mail/send se
   });
 
   it('the message arrives with a text/plain part holding the text exactly and a text/html part holding it escaped', async () => {
-    const user = await signUp(stack, 'Lin');
+    const user = await signUpVerified(stack, 'Lin', fake);
     const to = `me+sendgrid-${run}@example.com`;
     await send(stack, user, body(to)).expect(200);
 

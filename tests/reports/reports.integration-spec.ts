@@ -11,7 +11,7 @@ import { REPORT_MESSAGES, reportFileName, reportObjectKey } from '@archlens/cont
 import { CommandClient, redisConnection } from '@archlens/platform/messaging';
 import { startFakeSendGrid, type FakeSendGrid } from '../support/fake-sendgrid.server.js';
 import { fixturePhoto } from '../support/images.js';
-import { signUp, type SignedInUser } from '../support/accounts.js';
+import { signUpVerified, type SignedInUser } from '../support/accounts.js';
 import { startStack, type Stack } from '../support/stack.js';
 import { decodeEntities, leafParts, normaliseSpace, parseMime, pdfImageCount, pdfText, type MimePart } from './report-files.js';
 
@@ -97,8 +97,8 @@ describe('analysis reports: PDF download and e-mailed report (file outbox)', () 
 
   beforeAll(async () => {
     stack = await startStack();
-    owner = await signUp(stack, 'Grace');
-    other = await signUp(stack, 'Mallory');
+    owner = await signUpVerified(stack, 'Grace');
+    other = await signUpVerified(stack, 'Mallory');
     analysis = await analyseTwoPhotos(stack, owner);
     events = new Queue(QUEUES.leadsEvents, { connection: redisConnection(process.env.REDIS_URL!) });
     commands = new CommandClient(process.env.REDIS_URL!);
@@ -334,7 +334,7 @@ describe('the e-mailed report through SendGrid (a loopback v3 mail/send server),
     stack = await startStack({
       env: { SENDGRID_API_KEY: API_KEY, SENDGRID_BASE_URL: fake.baseUrl, RATE_LIMIT_EMAIL_ANALYSIS_PER_USER: '2' },
     });
-    user = await signUp(stack, 'Lin');
+    user = await signUpVerified(stack, 'Lin', fake);
     analysis = await analyseTwoPhotos(stack, user);
     events = new Queue(QUEUES.leadsEvents, { connection: redisConnection(process.env.REDIS_URL!) });
   });

@@ -2,6 +2,8 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { workerServiceModule } from '@archlens/platform/worker-host';
 import { AUTH_CONFIG, type AuthConfig } from './config.js';
 import { AUTH_SCHEMA, AUTH_ENTITIES, AUTH_MIGRATIONS } from './database/auth-data-source.js';
+import { EmailVerificationTokensRepository } from './email-verification/email-verification-tokens.repository.js';
+import { EmailVerificationService } from './email-verification/email-verification.service.js';
 import { StyleProfilesRepository } from './style-profiles/style-profiles.repository.js';
 import { StyleProfilesService } from './style-profiles/style-profiles.service.js';
 import { TemporaryPasswordsRepository } from './temporary-passwords/temporary-passwords.repository.js';
@@ -26,7 +28,9 @@ export class AuthModule {
         UsersRepository,
         TemporaryPasswordsRepository,
         StyleProfilesRepository,
+        EmailVerificationTokensRepository,
         UsersService,
+        EmailVerificationService,
         TemporaryPasswordsService,
         StyleProfilesService,
       ],

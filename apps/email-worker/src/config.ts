@@ -28,6 +28,12 @@ export const emailConfigSchema = z.object({
   SENDGRID_BASE_URL: optionalString.pipe(z.string().url().optional()),
   /** The sender, an RFC 5322 address with an optional display name. */
   EMAIL_FROM: z.string().trim().min(3).max(254).default('ArchLens <no-reply@archlens.local>'),
+  /** The app's public origin, which the links in messages point to (an e-mail verification link: `<APP_URL>/verify-email?token=…`). */
+  APP_URL: z
+    .string()
+    .url()
+    .default('http://localhost:3000')
+    .transform((v) => v.replace(/\/+$/, '')),
   /** Where the file outbox writes one `<messageId>.eml` per message when no SendGrid key is set. */
   EMAIL_OUTBOX_DIR: z.string().min(1).default(path.resolve(here, '../../../.local/outbox')),
 });

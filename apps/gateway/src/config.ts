@@ -32,6 +32,15 @@ export const gatewayConfigSchema = z.object({
     .int()
     .min(60)
     .default(7 * 24 * 3600),
+  /**
+   * Absolute session lifetime in seconds (default 30 days): however often it is used, a session
+   * ends this long after its sign-in, and the cookie is kept no longer.
+   */
+  SESSION_ABSOLUTE_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(30 * 24 * 3600),
   /** How long `POST /api/analyze` waits for the analysis worker before answering 504, in ms. */
   ANALYSIS_REPLY_TIMEOUT_MS: z.coerce.number().int().min(100).default(QUEUE_SETTINGS.analysis.replyTimeoutMs),
   /**
@@ -85,6 +94,12 @@ export const gatewayConfigSchema = z.object({
   RATE_LIMIT_FORGOT_PASSWORD_PER_EMAIL: z.coerce.number().int().min(1).default(5),
   /** Forgot-password requests per client address per hour before 429 (default 20). */
   RATE_LIMIT_FORGOT_PASSWORD_PER_IP: z.coerce.number().int().min(1).default(20),
+  /** Change-password attempts per user per hour before 429 (default 10; a success gives its point back). */
+  RATE_LIMIT_CHANGE_PASSWORD_PER_USER: z.coerce.number().int().min(1).default(10),
+  /** Verification links a user may ask for per hour before 429 (default 3), besides the one sign-up sends. */
+  RATE_LIMIT_VERIFICATION_EMAILS_PER_USER: z.coerce.number().int().min(1).default(3),
+  /** Verification links one client address may try per hour before 429 (default 30). */
+  RATE_LIMIT_VERIFY_EMAIL_PER_IP: z.coerce.number().int().min(1).default(30),
   /** Analyses per user per hour before 429 (default 60). */
   RATE_LIMIT_ANALYSES_PER_USER: z.coerce.number().int().min(1).default(60),
   /** Analysis reports a user may e-mail per hour before 429 (default 10): each e-mail also records a lead. */

@@ -40,6 +40,18 @@ export const AUTH_MESSAGES = {
   /** Sign-in failure: the same answer for an unknown e-mail and a wrong password. */
   invalidCredentials: errorText('auth.invalid-credentials'),
   emailTaken: errorText('auth.email-taken'),
+  /** Change password: the current (or temporary) password left empty. */
+  currentPasswordRequired: 'Please enter your current password',
+  /** Change password and the new password after a temporary one: the confirmation differs (checked in the browser). */
+  passwordsDoNotMatch: 'The two passwords do not match',
+  /** A new password found in a list of commonly used ones (auth-service checks it). */
+  passwordTooCommon: errorText('auth.password-too-common'),
+  /** E-mail sending and checkout before the account's address is confirmed. */
+  emailUnverified: errorText('auth.email-unverified'),
+  /** `POST /api/auth/resend-verification` when a link was sent. */
+  verificationSent: 'We have sent a new link to your email address. It is valid for 24 hours.',
+  /** `POST /api/auth/resend-verification` when the address is confirmed already. */
+  alreadyVerified: 'Your email address is already confirmed.',
   /**
    * The one answer of `POST /api/auth/forgot-password`: the same for an account that
    * exists and one that does not, so the route tells no one which e-mails have accounts.
@@ -49,6 +61,11 @@ export const AUTH_MESSAGES = {
 
 /** Spec §2: a temporary password is valid for 60 minutes and for one sign-in. */
 export const TEMPORARY_PASSWORD_VALID_MINUTES = 60;
+
+/** An e-mail verification link is valid for 24 hours and for one use (not in the spec; the usual day). */
+export const EMAIL_VERIFICATION_VALID_HOURS = 24;
+/** Longest token a verification link may carry, in characters (the tokens sent have 43: 32 bytes in base64url). */
+export const MAX_VERIFICATION_TOKEN_LENGTH = 200;
 
 /**
  * An e-mail address, trimmed; `z.email()` takes ASCII letters, digits and `._%+-` only, so a
@@ -124,6 +141,44 @@ export const signUpRequestSchema = z.object({
 });
 export type SignUpRequest = z.infer<typeof signUpRequestSchema>;
 
+/**
+ * `POST /api/auth/change-password` body: the current password (or the temporary one a forgotten
+ * password was replaced with) and the new one, which follows the spec §5 password rule. The browser
+ * also asks for the new one twice; that stays in the browser.
+ */
+export const changePasswordRequestSchema = z.object({
+  currentPassword: signInPasswordField(AUTH_MESSAGES.currentPasswordRequired),
+  newPassword: password,
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+/**
+ * `POST /api/auth/verify-email` body: the token of the link `/verify-email?token=…`. Any value that
+ * is not a live token (malformed too) is answered 410 `auth.verification-link-invalid`.
+ */
+export const verifyEmailRequestSchema = z.object({
+  token: z
+    .string({ error: errorText('auth.verification-link-invalid') })
+    .trim()
+    .min(1, errorText('auth.verification-link-invalid'))
+    .max(MAX_VERIFICATION_TOKEN_LENGTH, `A verification token has at most ${MAX_VERIFICATION_TOKEN_LENGTH} characters`),
+});
+export type VerifyEmailRequest = z.infer<typeof verifyEmailRequestSchema>;
+
+/** `POST /api/auth/verify-email` answer: the address is confirmed. */
+export const verifyEmailResponseSchema = z.object({ emailVerified: z.literal(true) });
+export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;
+
+/** `POST /api/auth/resend-verification` body: nothing (an empty JSON object). */
+export const resendVerificationRequestSchema = z.object({});
+
+/**
+ * `POST /api/auth/resend-verification` answer: `AUTH_MESSAGES.verificationSent`, or
+ * `AUTH_MESSAGES.alreadyVerified` with `emailVerified` true when there was nothing to confirm.
+ */
+export const resendVerificationResponseSchema = z.object({ message: z.string(), emailVerified: z.boolean() });
+export type ResendVerificationResponse = z.infer<typeof resendVerificationResponseSchema>;
+
 /** `POST /api/auth/forgot-password` body (spec §3 forgot-password payload; spec §5: a valid e-mail). */
 export const forgotPasswordRequestSchema = z.object({ email });
 export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
@@ -146,13 +201,20 @@ export const subscriptionSchema = z.object({
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
-/** The user as `/api/auth/user`, sign-in and sign-up return it (spec §3, §7). */
+/**
+ * The user as `/api/auth/user`, sign-in and sign-up return it (spec §3, §7), with two flags the spec
+ * does not name: `emailVerified`, whether the address has been confirmed through the link e-mailed
+ * to it (the VIP account counts as confirmed), and `passwordChangeRequired`, true after a sign-in
+ * with a temporary password until a new password is set.
+ */
 export const publicUserSchema = z.object({
   id: z.string().uuid(),
   email: z.string(),
   first_name: z.string(),
   last_name: z.string(),
   profile_image_url: z.string().nullable(),
+  emailVerified: z.boolean(),
+  passwordChangeRequired: z.boolean(),
   subscription: subscriptionSchema.nullable(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
@@ -176,6 +238,22 @@ const sealedPassword = z.string().startsWith('v1.').max(8192);
 export function sealedPasswordContext(job: 'auth.sign-up' | 'auth.sign-in', email: string): string {
   return `${job}\n${email.trim().toLowerCase()}`;
 }
+
+/**
+ * The context of each password of `auth.change-password`: which of the two it is and the account's
+ * id, so that the new password cannot be passed off as the current one, nor either used for another
+ * account.
+ */
+export function sealedChangePasswordContext(field: 'current' | 'new', userId: string): string {
+  return `auth.change-password.${field}\n${userId}`;
+}
+
+/**
+ * The user's session version: a number stored with the account and carried in each session, raised
+ * when a password is changed or replaced and when the VIP credentials change. A session made under
+ * an older version is ended when next read.
+ */
+const sessionVersion = z.number().int().min(0);
 
 /** Payload of `auth.sign-up` (commands of the `auth` queue are answered by auth-service). */
 export const signUpCommandSchema = z.object({
@@ -204,11 +282,37 @@ export const issueTemporaryPasswordResultSchema = z.object({ handled: z.literal(
 export type IssueTemporaryPasswordResult = z.infer<typeof issueTemporaryPasswordResultSchema>;
 
 /**
+ * Payload of `auth.change-password`: the session's user and both passwords sealed for
+ * `sealedChangePasswordContext`.
+ */
+export const changePasswordCommandSchema = z.object({
+  userId: z.string().uuid(),
+  sealedCurrentPassword: sealedPassword,
+  sealedNewPassword: sealedPassword,
+});
+export type ChangePasswordCommand = z.infer<typeof changePasswordCommandSchema>;
+/** Result of `auth.change-password`: the user and the session version the change raised. */
+export const changePasswordResultSchema = z.object({ user: publicUserSchema, sessionVersion });
+export type ChangePasswordResult = z.infer<typeof changePasswordResultSchema>;
+
+/** Payload of `auth.send-verification-email`: a new link for the user's address (the newest replaces older unused ones). */
+export const sendVerificationEmailCommandSchema = z.object({ userId: z.string().uuid() });
+/** Result of `auth.send-verification-email`: false when the address is confirmed already and nothing was sent. */
+export const sendVerificationEmailResultSchema = z.object({ sent: z.boolean() });
+export type SendVerificationEmailResult = z.infer<typeof sendVerificationEmailResultSchema>;
+
+/** Payload of `auth.verify-email`: the token of a link, as the browser sent it. */
+export const verifyEmailCommandSchema = z.object({ token: z.string().min(1).max(MAX_VERIFICATION_TOKEN_LENGTH) });
+/** Result of `auth.verify-email`: the account whose address is now confirmed. */
+export const verifyEmailResultSchema = z.object({ userId: z.string().uuid() });
+
+/**
  * Result of every auth command: domain refusals are answers, not job failures, so the gateway
- * can map them to 4xx without parsing error strings.
+ * can map them to 4xx without parsing error strings. A success carries the user's session version,
+ * which the gateway keeps in the session it starts and compares on every read.
  */
 export const authResultSchema = z.discriminatedUnion('ok', [
-  z.object({ ok: z.literal(true), user: publicUserSchema }),
+  z.object({ ok: z.literal(true), user: publicUserSchema, sessionVersion }),
   z.object({
     ok: z.literal(false),
     code: z.enum(['EMAIL_TAKEN', 'INVALID_CREDENTIALS', 'NOT_FOUND']),
@@ -218,10 +322,11 @@ export type AuthResult = z.infer<typeof authResultSchema>;
 
 /**
  * Result of `auth.sign-in`: as `authResultSchema`, and a success says whether the password was a
- * temporary one, which the gateway answers by ending the user's other sessions.
+ * temporary one, which the gateway answers by ending the user's other sessions (the sign-in raised
+ * the session version too).
  */
 export const signInResultSchema = z.discriminatedUnion('ok', [
-  z.object({ ok: z.literal(true), user: publicUserSchema, usedTemporaryPassword: z.boolean() }),
+  z.object({ ok: z.literal(true), user: publicUserSchema, sessionVersion, usedTemporaryPassword: z.boolean() }),
   z.object({ ok: z.literal(false), code: z.literal('INVALID_CREDENTIALS') }),
 ]);
 export type SignInResult = z.infer<typeof signInResultSchema>;

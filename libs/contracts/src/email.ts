@@ -16,6 +16,16 @@ export const EMAIL_TEMPLATE_DATA = {
     validMinutes: z.number().int().min(1),
   }),
   /**
+   * The link that confirms an account's e-mail address: `/verify-email?token=…` on the app's public
+   * origin, valid for `validHours` and for one use. The token is sealed like a temporary password
+   * (`verificationTokenSealContext`), and the email-worker builds the link from its `APP_URL`.
+   */
+  'verify-email': z.object({
+    firstName: z.string().min(1).max(100),
+    sealedToken: z.string().startsWith('v1.').max(8192),
+    validHours: z.number().int().min(1),
+  }),
+  /**
    * An analysis report: the same content as its PDF, which is attached. Every field is
    * text, escaped where the template places it (a name is never markup).
    */
@@ -55,6 +65,13 @@ export const sendEmailJobSchema = z.discriminatedUnion('template', [
   z.object({
     messageId: z.string().uuid(),
     to: z.string().email().max(254),
+    template: z.literal('verify-email'),
+    data: EMAIL_TEMPLATE_DATA['verify-email'],
+    attachments: z.array(emailAttachmentSchema).max(5).optional(),
+  }),
+  z.object({
+    messageId: z.string().uuid(),
+    to: z.string().email().max(254),
     template: z.literal('clipboard'),
     data: EMAIL_TEMPLATE_DATA.clipboard,
     attachments: z.array(emailAttachmentSchema).max(5).optional(),
@@ -80,4 +97,17 @@ export type SendEmailResult = z.infer<typeof sendEmailResultSchema>;
 /** The sealing context of a temporary password for `to` (binds it to its recipient). */
 export function temporaryPasswordSealContext(to: string): string {
   return `email.temporary-password:${to.trim().toLowerCase()}`;
+}
+
+/** The sealing context of an e-mail verification token for `to` (binds it to its recipient). */
+export function verificationTokenSealContext(to: string): string {
+  return `email.verify-email:${to.trim().toLowerCase()}`;
+}
+
+/** The app's page a verification link opens: `/verify-email?token=<token>` (the SPA posts the token to `POST /api/auth/verify-email`). */
+export const VERIFY_EMAIL_PAGE = '/verify-email';
+
+/** The verification link for `token` on the app's public origin (`https://archlens.example`, no trailing slash). */
+export function verificationLink(appUrl: string, token: string): string {
+  return `${appUrl.replace(/\/+$/, '')}${VERIFY_EMAIL_PAGE}?token=${encodeURIComponent(token)}`;
 }

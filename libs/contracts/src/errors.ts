@@ -99,6 +99,16 @@ export const ERROR_CATALOGUE = {
   'auth.unauthorized': fixed(401, UNAUTHORIZED_MESSAGE),
   'auth.invalid-credentials': fixed(401, 'Invalid email or password'),
   'auth.email-taken': fixed(409, 'An account with this email already exists'),
+  /** A password found in a list of commonly used ones (sign-up, change password, a new password after a temporary one). */
+  'auth.password-too-common': fixed(400, 'This password is too common. Please choose another.'),
+  /** Change password: the current password (or the temporary one it replaces) does not match. */
+  'auth.current-password-incorrect': fixed(400, 'Your current password is not correct.'),
+  /** Change password: the new password is the one the account already has. */
+  'auth.password-unchanged': fixed(400, 'Please choose a password different from your current one.'),
+  /** E-mail sending and checkout wait until the account's address is confirmed through the link sent to it. */
+  'auth.email-unverified': fixed(403, 'Please confirm your email address first. We have sent you a link.'),
+  /** A verification link that is unknown, used already or past its 24 hours. */
+  'auth.verification-link-invalid': fixed(410, 'This link has expired or has already been used.'),
   /** Spec §8 VIP login: 'Access Denied' with this text. */
   'vip.invalid-credentials': fixed(401, 'Invalid VIP credentials'),
   /** Spec §8 admin login: 'Login Failed' with this text. */

@@ -1,12 +1,18 @@
 import { z } from 'zod';
 import {
   authResultSchema,
+  changePasswordCommandSchema,
+  changePasswordResultSchema,
   getUserCommandSchema,
   issueTemporaryPasswordCommandSchema,
   issueTemporaryPasswordResultSchema,
   signInCommandSchema,
   signInResultSchema,
+  sendVerificationEmailCommandSchema,
+  sendVerificationEmailResultSchema,
   signUpCommandSchema,
+  verifyEmailCommandSchema,
+  verifyEmailResultSchema,
 } from './auth.js';
 import {
   analyseImagesJobSchema,
@@ -115,6 +121,16 @@ export const JOBS = {
     data: issueTemporaryPasswordCommandSchema,
     result: issueTemporaryPasswordResultSchema,
   },
+  /** Change password (argon2 work): the current password checked, the new one stored, the session version raised. */
+  'auth.change-password': { queue: QUEUES.auth, data: changePasswordCommandSchema, result: changePasswordResultSchema },
+  /** A new e-mail verification link for the user's address, queued to the email-worker. */
+  'auth.send-verification-email': {
+    queue: QUEUES.authLookup,
+    data: sendVerificationEmailCommandSchema,
+    result: sendVerificationEmailResultSchema,
+  },
+  /** The token of a verification link used up, and the account's address marked confirmed. */
+  'auth.verify-email': { queue: QUEUES.authLookup, data: verifyEmailCommandSchema, result: verifyEmailResultSchema },
   /** VIP access: the VIP account, found or created (argon2 work, so on the `auth` queue). */
   'auth.ensure-vip-user': { queue: QUEUES.auth, data: ensureVipUserCommandSchema, result: authResultSchema },
   'auth.get-user': { queue: QUEUES.authLookup, data: getUserCommandSchema, result: authResultSchema },

@@ -1,11 +1,16 @@
 import { z } from 'zod';
 import { analyzeResponseSchema, MAX_ANALYSIS_IMAGES, previousAnalysesResponseSchema } from './analysis.js';
 import {
+  changePasswordRequestSchema,
   forgotPasswordRequestSchema,
   forgotPasswordResponseSchema,
   publicUserSchema,
+  resendVerificationRequestSchema,
+  resendVerificationResponseSchema,
   signInRequestSchema,
   signUpRequestSchema,
+  verifyEmailRequestSchema,
+  verifyEmailResponseSchema,
 } from './auth.js';
 import {
   createCheckoutSessionRequestSchema,
@@ -43,11 +48,13 @@ import { vipLoginRequestSchema, vipLoginResponseSchema } from './vip.js';
 
 /**
  * Who may call a route: `public` (anyone), `session` (a signed-in user's session cookie; 401
- * without it), `pro` (a session of a user with an active subscription, the unlimited VIP plan
- * included; 401 without a session, 403 without Pro) or `admin` (the bearer token of
- * `POST /api/admin/login`; 401 without it).
+ * without it), `verified` (a session of a user whose e-mail address is confirmed, the VIP account
+ * included; 401 without a session, 403 `auth.email-unverified` before the address is confirmed),
+ * `pro` (a session of a user with an active subscription, the unlimited VIP plan included; 401
+ * without a session, 403 without Pro) or `admin` (the bearer token of `POST /api/admin/login`; 401
+ * without it).
  */
-export type RouteAccess = 'public' | 'session' | 'pro' | 'admin';
+export type RouteAccess = 'public' | 'session' | 'verified' | 'pro' | 'admin';
 
 /** A `multipart/form-data` body: its fields, each file a binary string. */
 export interface MultipartRequest {
@@ -151,6 +158,30 @@ const ROUTES = {
     request: forgotPasswordRequestSchema,
     response: forgotPasswordResponseSchema,
   },
+  changePassword: {
+    method: 'POST',
+    summary: 'Change the password, ending every other session',
+    access: 'session',
+    request: changePasswordRequestSchema,
+    response: publicUserSchema,
+    notes:
+      'The current password, or the temporary one the user signed in with; a new session cookie replaces this one. 400 for a wrong current password or a commonly used new one.',
+  },
+  verifyEmail: {
+    method: 'POST',
+    summary: 'Confirm the e-mail address with the token of its link',
+    access: 'public',
+    request: verifyEmailRequestSchema,
+    response: verifyEmailResponseSchema,
+    notes: 'The token of `/verify-email?token=…`, single use and valid for 24 hours; 410 for one that is unknown, used or expired.',
+  },
+  resendVerification: {
+    method: 'POST',
+    summary: 'E-mail a new link to confirm the address',
+    access: 'session',
+    request: resendVerificationRequestSchema,
+    response: resendVerificationResponseSchema,
+  },
   currentUser: { method: 'GET', summary: 'The signed-in user', access: 'session', request: null, response: publicUserSchema },
   logout: { method: 'GET', summary: 'Sign out and go home', access: 'public', request: null, response: 'redirect' },
   login: { method: 'GET', summary: 'Go to the sign-in dialog', access: 'public', request: null, response: 'redirect' },
@@ -171,7 +202,7 @@ const ROUTES = {
   emailClipboard: {
     method: 'POST',
     summary: 'E-mail the Working Clipboard',
-    access: 'session',
+    access: 'verified',
     request: emailClipboardRequestSchema,
     response: emailClipboardResponseSchema,
   },
@@ -193,7 +224,7 @@ const ROUTES = {
   emailAnalysis: {
     method: 'POST',
     summary: 'E-mail an analysis report',
-    access: 'session',
+    access: 'verified',
     request: emailAnalysisRequestSchema,
     response: emailAnalysisResponseSchema,
   },
@@ -269,7 +300,7 @@ const ROUTES = {
   createCheckoutSession: {
     method: 'POST',
     summary: 'A Stripe Checkout session for a paid plan',
-    access: 'session',
+    access: 'verified',
     request: createCheckoutSessionRequestSchema,
     response: sessionUrlResponseSchema,
   },

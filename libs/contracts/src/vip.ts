@@ -34,6 +34,13 @@ export type VipLoginResponse = z.infer<typeof vipLoginResponseSchema>;
 /**
  * Payload of `auth.ensure-vip-user`: the VIP account, found by its e-mail or created
  * with no usable password (it is only ever signed in through `POST /api/vip-login`).
+ * `credentialFingerprint` names the VIP credentials the gateway holds (`vipCredentialFingerprint`):
+ * when it differs from the one the account last signed in with, the credentials were rotated and
+ * auth-service raises the account's session version, which ends every VIP session made before.
  */
-export const ensureVipUserCommandSchema = z.object({ email: z.string().email().max(254), firstName: z.string().min(1).max(100) });
+export const ensureVipUserCommandSchema = z.object({
+  email: z.string().email().max(254),
+  firstName: z.string().min(1).max(100),
+  credentialFingerprint: z.string().regex(/^[0-9a-f]{64}$/),
+});
 export type EnsureVipUserCommand = z.infer<typeof ensureVipUserCommandSchema>;

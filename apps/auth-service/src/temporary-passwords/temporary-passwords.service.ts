@@ -21,7 +21,9 @@ import { TemporaryPasswordsRepository } from './temporary-passwords.repository.j
  * A temporary password is random (`generateTemporaryPassword`), stored only as its argon2id hash,
  * valid for `TEMPORARY_PASSWORD_VALID_MINUTES` and for one sign-in, and e-mailed sealed to the
  * email-worker's key. A new one replaces any earlier unused one of the same user, so sign-in checks
- * at most one. The account's own password is left as it is.
+ * at most one. The account's own password keeps working until the temporary one is used; the
+ * sign-in that uses it replaces the account's password with it until a new one is set
+ * (`UsersService.signIn`).
  */
 @Injectable()
 export class TemporaryPasswordsService {
@@ -77,12 +79,13 @@ export class TemporaryPasswordsService {
    * with it cannot both succeed. Always one argon2 verification (a decoy when there is no user or
    * no outstanding temporary password), so a refusal takes the same time whatever the reason.
    * @param userId the account the e-mail belongs to, or null for an unknown e-mail
-   * @returns true when the password was a valid temporary password, now used
+   * @returns the temporary password's argon2id hash when the password was a valid temporary
+   *   password, now used (the caller makes it the account's until a new one is set); else null
    */
-  async redeem(userId: string | null, password: string): Promise<boolean> {
+  async redeem(userId: string | null, password: string): Promise<string | null> {
     const candidate = userId ? await this.temporaryPasswords.findOutstanding(userId) : null;
     const matches = await verifyPassword(candidate?.passwordHash ?? (await decoyHash()), password);
-    if (!candidate || !matches) return false;
-    return this.temporaryPasswords.markUsed(candidate.id);
+    if (!candidate || !matches) return null;
+    return (await this.temporaryPasswords.markUsed(candidate.id)) ? candidate.passwordHash : null;
   }
 }

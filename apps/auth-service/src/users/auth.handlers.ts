@@ -2,11 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { QUEUES } from '@archlens/contracts/queues';
 import type { JobHandlers } from '@archlens/platform/messaging';
 import type { QueueHandlers } from '@archlens/platform/worker-host';
+import { EmailVerificationService } from '../email-verification/email-verification.service.js';
 import { StyleProfilesService } from '../style-profiles/style-profiles.service.js';
 import { TemporaryPasswordsService } from '../temporary-passwords/temporary-passwords.service.js';
 import { UsersService } from './users.service.js';
 
-/** The `auth` queue: sign-up, sign-in and forgot password (argon2 work). */
+/** The `auth` queue: sign-up, sign-in, change password and forgot password (argon2 work). */
 @Injectable()
 export class AuthHandlers implements QueueHandlers<typeof QUEUES.auth> {
   readonly queue = QUEUES.auth;
@@ -16,14 +17,17 @@ export class AuthHandlers implements QueueHandlers<typeof QUEUES.auth> {
   ) {}
 
   /**
-   * `auth.sign-up`, `auth.sign-in` and `auth.ensure-vip-user` → `UsersService`,
-   * `auth.issue-temporary-password` → `TemporaryPasswordsService.issue`. Refusals (EMAIL_TAKEN,
-   * INVALID_CREDENTIALS) are answers of `authResultSchema` / `signInResultSchema`, not throws.
+   * `auth.sign-up`, `auth.sign-in`, `auth.change-password` and `auth.ensure-vip-user` →
+   * `UsersService`, `auth.issue-temporary-password` → `TemporaryPasswordsService.issue`. Refusals
+   * of the older commands (EMAIL_TAKEN, INVALID_CREDENTIALS) are answers of `authResultSchema` /
+   * `signInResultSchema`; a commonly used password and the refusals of change password are
+   * `DomainError`s.
    */
   handlers(): JobHandlers<typeof QUEUES.auth> {
     return {
       'auth.sign-up': (data) => this.users.signUp(data),
       'auth.sign-in': (data) => this.users.signIn(data),
+      'auth.change-password': (data) => this.users.changePassword(data),
       'auth.issue-temporary-password': (data) => this.temporaryPasswords.issue(data),
       'auth.ensure-vip-user': (data) => this.users.ensureVipUser(data),
     };
@@ -40,15 +44,19 @@ export class AuthLookupHandlers implements QueueHandlers<typeof QUEUES.authLooku
   constructor(
     private readonly users: UsersService,
     private readonly styleProfiles: StyleProfilesService,
+    private readonly verification: EmailVerificationService,
   ) {}
 
   /**
    * `auth.get-user` → `UsersService.getUser` (NOT_FOUND for an account that no longer exists),
-   * `auth.get-style-profile` and `auth.save-style-profile` → `StyleProfilesService`.
+   * `auth.get-style-profile` and `auth.save-style-profile` → `StyleProfilesService`,
+   * `auth.send-verification-email` and `auth.verify-email` → `EmailVerificationService`.
    */
   handlers(): JobHandlers<typeof QUEUES.authLookup> {
     return {
       'auth.get-user': (data) => this.users.getUser(data.userId),
+      'auth.send-verification-email': (data) => this.verification.send(data.userId),
+      'auth.verify-email': (data) => this.verification.verify(data.token),
       'auth.get-style-profile': (data) => this.styleProfiles.get(data.userId),
       'auth.save-style-profile': (data) => this.styleProfiles.save(data),
     };

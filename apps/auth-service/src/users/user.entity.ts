@@ -32,6 +32,22 @@ export class UserEntity {
   @Column({ name: 'is_vip', type: 'boolean', default: false })
   isVip!: boolean;
 
+  /** The address has been confirmed (the verification link, or a temporary password it received); the VIP account counts as confirmed. */
+  @Column({ name: 'email_verified', type: 'boolean', default: false })
+  emailVerified!: boolean;
+
+  /** Signed in with a temporary password and no new password set yet: the password hash is the temporary one's until then. */
+  @Column({ name: 'password_change_required', type: 'boolean', default: false })
+  passwordChangeRequired!: boolean;
+
+  /** Raised by a password change, a temporary-password sign-in and a VIP credential rotation; sessions of an older version end. */
+  @Column({ name: 'session_version', type: 'integer', default: 0 })
+  sessionVersion!: number;
+
+  /** The VIP account only: the fingerprint of the VIP credentials it last signed in with (`vipCredentialFingerprint` in the gateway). */
+  @Column({ name: 'vip_credential_fingerprint', type: 'varchar', length: 64, nullable: true })
+  vipCredentialFingerprint!: string | null;
+
   @Column({ name: 'profile_image_url', type: 'text', nullable: true })
   profileImageUrl!: string | null;
 

@@ -88,7 +88,7 @@ export class EmailDeliveryService {
       row.attempts += 1;
       try {
         const receipt = await this.transport.send({
-          ...(await renderEmail(job, this.config.EMAIL_SEALING_PRIVATE_KEY)),
+          ...(await renderEmail(job, this.config.EMAIL_SEALING_PRIVATE_KEY, this.config.APP_URL)),
           messageId: job.messageId,
           from: this.config.EMAIL_FROM,
           to: job.to,

@@ -87,6 +87,7 @@ describe('analysis-report template', () => {
         data: { firstName: 'Ada', lastName: 'Lovelace', report },
       },
       'unused: nothing is sealed in a report',
+      'https://archlens.example',
     );
     expect(email.subject).toBe(ANALYSIS_REPORT_SUBJECT);
   });

@@ -82,6 +82,7 @@ describe('clipboard template (spec §2 Email Your Clipboard)', () => {
         data: { firstName: 'Ada', lastName: 'Lovelace', clipboardText: CLIPBOARD },
       },
       'unused: nothing is sealed in a clipboard message',
+      'https://archlens.example',
     );
     expect(email.subject).toBe(CLIPBOARD_SUBJECT);
     expect(email.text).toContain(CLIPBOARD);

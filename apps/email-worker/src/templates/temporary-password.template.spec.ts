@@ -53,6 +53,7 @@ describe('temporary-password template', () => {
 });
 
 describe('renderEmail', () => {
+  const APP_URL = 'https://archlens.example';
   const keys = generateSealingKeyPair();
   const to = 'ada@example.com';
   const job = (sealed: string) => ({
@@ -63,12 +64,16 @@ describe('renderEmail', () => {
   });
 
   it('opens the sealed temporary password for its recipient and renders it', async () => {
-    const email = await renderEmail(job(sealSecret('Opened-9', keys.publicKeyPem, temporaryPasswordSealContext(to))), keys.privateKeyPem);
+    const email = await renderEmail(
+      job(sealSecret('Opened-9', keys.publicKeyPem, temporaryPasswordSealContext(to))),
+      keys.privateKeyPem,
+      APP_URL,
+    );
     expect(email.text).toContain('Opened-9');
   });
 
   it('refuses a password sealed for another recipient', async () => {
     const sealed = sealSecret('Opened-9', keys.publicKeyPem, temporaryPasswordSealContext('someone.else@example.com'));
-    await expect(renderEmail(job(sealed), keys.privateKeyPem)).rejects.toThrow(SealedSecretError);
+    await expect(renderEmail(job(sealed), keys.privateKeyPem, APP_URL)).rejects.toThrow(SealedSecretError);
   });
 });

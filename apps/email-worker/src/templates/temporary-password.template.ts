@@ -18,12 +18,12 @@ function minutes(n: number): string {
 
 /**
  * The forgot-password message (spec §2, §8): the temporary password, how long it is valid, that it
- * works once, that the current password keeps working until it is used, and what to do when the
- * reader did not ask for it. British English.
+ * works once, that the current password keeps working until it is used and ends when it is (a new
+ * one is chosen then), and what to do when the reader did not ask for it. British English.
  * @returns the subject, the plain-text part and the HTML part (names and the password HTML-escaped)
  */
 export async function renderTemporaryPassword(content: TemporaryPasswordContent): Promise<RenderedEmail> {
-  const validity = `It is valid for ${minutes(content.validMinutes)} and can be used once. Signing in with it signs you out everywhere else. Until you use it, your current password keeps working.`;
+  const validity = `It is valid for ${minutes(content.validMinutes)} and can be used once. Until you use it, your current password keeps working. Signing in with it signs you out everywhere else, ends your old password and asks you to choose a new one.`;
   const ignore = 'If you did not ask for a new password, you can ignore this e-mail: nothing has been changed on your account.';
   const text = [
     `Hello ${content.firstName},`,

@@ -5,8 +5,8 @@ const ALL_BUILT: AppRoute[] = APP_ROUTES.map((route) => ({ ...route, built: true
 const paths = (routes: AppRoute[]) => routes.map((route) => route.path).sort();
 
 describe('route table access rules (spec §2, §6)', () => {
-  it('signed out, only /pricing, /vip-login and /admin-login are reachable besides /, and /admin (it checks its admin token)', () => {
-    expect(paths(reachableRoutes(false, ALL_BUILT))).toEqual(['/admin', '/admin-login', '/pricing', '/vip-login']);
+  it('signed out, only /pricing, /vip-login and /admin-login are reachable besides /, /admin (it checks its admin token) and /verify-email (a verification link)', () => {
+    expect(paths(reachableRoutes(false, ALL_BUILT))).toEqual(['/admin', '/admin-login', '/pricing', '/verify-email', '/vip-login']);
   });
 
   it('signed in, every built page is reachable', () => {
@@ -29,9 +29,10 @@ describe('route table access rules (spec §2, §6)', () => {
       '/create',
       '/pricing',
       '/read-sketch',
+      '/verify-email',
       '/vip-login',
     ]);
-    expect(paths(reachableRoutes(false))).toEqual(['/admin', '/admin-login', '/pricing', '/vip-login']);
+    expect(paths(reachableRoutes(false))).toEqual(['/admin', '/admin-login', '/pricing', '/verify-email', '/vip-login']);
     expect(isRouted('/create', true)).toBe(true);
     expect(isRouted('/create', false)).toBe(false);
     expect(isRouted('/vip-login', false)).toBe(true);

@@ -4,7 +4,8 @@
  * shows up in the navigation exactly when it is routed: no dead links.
  */
 
-export type PageId = 'home' | 'analyse' | 'readSketch' | 'create' | 'pricing' | 'account' | 'admin' | 'adminLogin' | 'vipLogin';
+export type PageId =
+  'home' | 'analyse' | 'readSketch' | 'create' | 'pricing' | 'account' | 'admin' | 'adminLogin' | 'vipLogin' | 'verifyEmail';
 
 export interface AppRoute {
   path: string;
@@ -41,12 +42,15 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/admin', page: 'admin', access: 'adminToken', built: true },
   { path: '/admin-login', page: 'adminLogin', access: 'all', built: true },
   { path: '/vip-login', page: 'vipLogin', access: 'all', built: true },
+  // Not in the spec: the page a verification link opens, which may be a browser that is not signed in.
+  { path: '/verify-email', page: 'verifyEmail', access: 'all', built: true },
 ];
 
 /**
  * The routes a visitor can open besides / (home signed in, landing signed out). Spec §2, §6:
  * signed out only /pricing, /vip-login and /admin-login are reachable (and /admin, which checks its
- * admin token); every other path, unknown or not yet built, shows the landing.
+ * admin token, and /verify-email, which a verification link opens); every other path, unknown or
+ * not yet built, shows the landing.
  */
 export function reachableRoutes(signedIn: boolean, routes: readonly AppRoute[] = APP_ROUTES): AppRoute[] {
   return routes.filter((route) => route.built && (signedIn || route.access !== 'signedIn'));

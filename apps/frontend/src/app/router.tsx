@@ -23,6 +23,9 @@ const AdminLoginPage = lazy(() => import('../pages/AdminLoginPage'));
 const PricingPage = lazy(() => import('../pages/PricingPage'));
 const AccountPage = lazy(() => import('../pages/AccountPage'));
 const VipLoginPage = lazy(() => import('../pages/VipLoginPage'));
+const VerifyEmailPage = lazy(() => import('../pages/VerifyEmailPage'));
+// Over every page while a new password is required (a sign-in with a temporary password).
+const NewPasswordDialog = lazy(() => import('../features/auth/components/NewPasswordDialog'));
 // Spec §2, §6: signed in only; its own chunk, so the landing loads none of it.
 const WhatsAppWidget = lazy(() => import('../features/whatsapp/components/WhatsAppWidget'));
 
@@ -36,6 +39,7 @@ const PAGES: Partial<Record<PageId, ComponentType>> = {
   admin: AdminPage,
   adminLogin: AdminLoginPage,
   vipLogin: VipLoginPage,
+  verifyEmail: VerifyEmailPage,
 };
 
 /** `/?signin=1` (where /api/login lands) opens the sign-in dialog, then the flag is dropped. */
@@ -101,6 +105,11 @@ export function AppRoutes() {
       {signedIn && (
         <Suspense fallback={null}>
           <WhatsAppWidget />
+        </Suspense>
+      )}
+      {signedIn && auth.user.passwordChangeRequired && (
+        <Suspense fallback={null}>
+          <NewPasswordDialog open />
         </Suspense>
       )}
     </>

@@ -2,16 +2,18 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { ChangePasswordCard } from '../features/account/components/ChangePasswordCard';
 import { CreditUsageCard } from '../features/account/components/CreditUsageCard';
 import { StyleDescriptionEditor } from '../features/account/components/StyleDescriptionEditor';
 import { SubscriptionCard } from '../features/account/components/SubscriptionCard';
 import { ACCOUNT_TEXTS } from '../features/account/texts';
+import { UnverifiedEmailNotice } from '../features/auth/components/UnverifiedEmailNotice';
 import { useAuth } from '../features/auth/hooks/use-auth';
 import { RecentActivity } from '../features/home/components/RecentActivity';
 
 /**
- * Route `/account`, signed in only: the subscription card, Credit Usage, the
- * style description editor and Recent Activity. Signed out the route is not mounted (the landing
+ * Route `/account`, signed in only: a notice while the e-mail address is unconfirmed, the
+ * subscription card, Credit Usage, the style description editor, Change Password and Recent Activity. Signed out the route is not mounted (the landing
  * shows), and a 401 on its calls goes through the global handler.
  */
 export default function AccountPage() {
@@ -26,11 +28,13 @@ export default function AccountPage() {
         </Typography>
       </Box>
       <Stack spacing={3}>
+        {user && !user.emailVerified && <UnverifiedEmailNotice email={user.email} />}
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' }, gap: 3 }}>
           <SubscriptionCard subscription={subscription} />
           <CreditUsageCard subscription={subscription} />
         </Box>
         <StyleDescriptionEditor />
+        <ChangePasswordCard />
         <RecentActivity />
       </Stack>
     </Container>

@@ -1,6 +1,7 @@
 import Alert, { type AlertColor } from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import { closeSnackbar, enqueueSnackbar, SnackbarContent, type CustomContentProps, type SnackbarKey } from 'notistack';
 import { forwardRef, useCallback, useEffect, useRef, useState, type PointerEvent } from 'react';
 import { isToastFocusKey, swipeDismisses, swipeOffset, TOAST_REGION_LABEL } from './toast-gestures';
@@ -11,13 +12,16 @@ export interface ToastOptions {
   title: string;
   description?: string;
   variant?: ToastVariant;
+  /** A button at the toast's end (e.g. 'Resend link'); pressing it closes the toast and runs `onClick`. */
+  action?: { label: string; onClick: () => void };
 }
 
 /**
- * Shows a toast with a title and an optional line of description (spec §8 titles and texts).
+ * Shows a toast with a title, an optional line of description (spec §8 titles and texts) and an
+ * optional action button.
  * @returns its key (`useOwnToasts` closes its own toasts by it)
  */
-export function toast({ title, description, variant = 'info' }: ToastOptions): SnackbarKey {
+export function toast({ title, description, variant = 'info', action }: ToastOptions): SnackbarKey {
   return enqueueSnackbar({
     variant,
     message: (
@@ -26,6 +30,21 @@ export function toast({ title, description, variant = 'info' }: ToastOptions): S
         {description}
       </>
     ),
+    action: action
+      ? (key: SnackbarKey) => (
+          <Button
+            color="inherit"
+            size="small"
+            sx={{ whiteSpace: 'nowrap' }}
+            onClick={() => {
+              closeSnackbar(key);
+              action.onClick();
+            }}
+          >
+            {action.label}
+          </Button>
+        )
+      : undefined,
   });
 }
 
@@ -129,6 +148,8 @@ function useSwipeToDismiss(id: SnackbarKey) {
   const handlers = {
     onPointerDown: (event: PointerEvent<HTMLElement>) => {
       if (!event.isPrimary || (event.pointerType === 'mouse' && event.button !== 0)) return;
+      // A press on the toast's button is a press, not a swipe: capturing it would take its click.
+      if (event.target instanceof Element && event.target.closest('button')) return;
       start.current = { pointerId: event.pointerId, x: event.clientX };
       setSwiping(true);
       event.currentTarget.setPointerCapture?.(event.pointerId);
@@ -152,7 +173,7 @@ function useSwipeToDismiss(id: SnackbarKey) {
  * therefore not selectable.
  */
 export const ToastContent = forwardRef<HTMLDivElement, CustomContentProps>(function ToastContent(
-  { id, message, variant, style, className },
+  { id, message, variant, style, className, action },
   ref,
 ) {
   const swipe = useSwipeToDismiss(id);
@@ -170,6 +191,7 @@ export const ToastContent = forwardRef<HTMLDivElement, CustomContentProps>(funct
       <Alert
         severity={severityOf[variant] ?? 'info'}
         role={variant === 'error' ? 'alert' : 'status'}
+        action={typeof action === 'function' ? action(id) : action}
         variant="standard"
         elevation={3}
         // The swipe moves the toast's box; notistack's own slide moves the content around it.

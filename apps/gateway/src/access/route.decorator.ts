@@ -4,6 +4,7 @@ import { API_ROUTES, isEventStreamResponse, successStatus, type ApiRoute, type R
 import { AdminTokenGuard } from '../admin/admin-token.guard.js';
 import { SessionGuard } from '../sessions/session.guard.js';
 import { ProSubscriptionGuard } from './pro-subscription.guard.js';
+import { VerifiedEmailGuard } from './verified-email.guard.js';
 
 /** Metadata key under which `Route` records a handler's route name. */
 export const API_ROUTE_NAME = 'archlens:api-route-name';
@@ -12,6 +13,7 @@ export const API_ROUTE_NAME = 'archlens:api-route-name';
 export const ACCESS_GUARDS: Record<RouteAccess, ReadonlyArray<Type<CanActivate>>> = {
   public: [],
   session: [SessionGuard],
+  verified: [SessionGuard, VerifiedEmailGuard],
   pro: [SessionGuard, ProSubscriptionGuard],
   admin: [AdminTokenGuard],
 };

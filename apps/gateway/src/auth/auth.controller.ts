@@ -1,22 +1,29 @@
 import { Body, Controller, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import {
+  changePasswordRequestSchema,
   forgotPasswordRequestSchema,
+  resendVerificationRequestSchema,
   signInRequestSchema,
   signUpRequestSchema,
+  verifyEmailRequestSchema,
+  type ChangePasswordRequest,
   type ForgotPasswordRequest,
   type ForgotPasswordResponse,
   type PublicUser,
+  type ResendVerificationResponse,
   type SignInRequest,
   type SignUpRequest,
+  type VerifyEmailRequest,
+  type VerifyEmailResponse,
 } from '@archlens/contracts/auth';
 import { Route } from '../access/route.decorator.js';
 import { clientAddress } from '../http/client-address.js';
 import { ZodBodyPipe } from '../http/zod-body.pipe.js';
 import { emailAtAddress, RateLimitsService } from '../security/rate-limits.service.js';
 import { vipLoginRequestSchema, type VipLoginRequest, type VipLoginResponse } from '@archlens/contracts/vip';
-import { CurrentUserId } from '../sessions/session.guard.js';
-import { SESSION_COOKIE, SessionService } from '../sessions/session.service.js';
+import { CurrentAccount, CurrentUserId } from '../sessions/session.guard.js';
+import { SESSION_COOKIE, SessionService, type NewSession } from '../sessions/session.service.js';
 import { AccountsService } from './accounts.service.js';
 
 /** Spec §7 auth routes and the browser navigations /api/login and /api/logout. */
@@ -30,9 +37,11 @@ export class AuthController {
 
   /**
    * `POST /api/auth/signup` `{email, first_name, last_name, password}` (spec §5 rules) → 201 and
-   * the user, with a new session cookie. 400 with the spec §5 text; 409 for a taken e-mail;
-   * 429 with `Retry-After` past `RATE_LIMIT_SIGN_UP_PER_IP` attempts from one address in an hour
-   * (each valid body counts, taken e-mails too); 503 when the limits' Redis is unreachable.
+   * the user, with a new session cookie; auth-service e-mails the link that confirms the address
+   * (`emailVerified` false until it is followed). 400 with the spec §5 text, or
+   * `auth.password-too-common` for a commonly used password; 409 for a taken e-mail; 429 with
+   * `Retry-After` past `RATE_LIMIT_SIGN_UP_PER_IP` attempts from one address in an hour (each valid
+   * body counts, taken e-mails too); 503 when the limits' Redis is unreachable.
    */
   @Route('signUp')
   async signUp(
@@ -41,8 +50,8 @@ export class AuthController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<PublicUser> {
     await this.limits.consume('signUpPerIp', clientAddress(request));
-    const user = await this.accounts.signUp(body);
-    await this.startSession(user.id, request, response);
+    const { user, sessionVersion } = await this.accounts.signUp(body);
+    await this.startSession(user.id, { version: sessionVersion }, request, response);
     return user;
   }
 
@@ -55,7 +64,9 @@ export class AuthController {
    * other addresses never lock the owner out). Each attempt is counted as it starts (parallel
    * attempts too); a success gives the address its point back and clears the e-mail's count there.
    * 503 when their Redis is unreachable.
-   * A sign-in with a temporary password ends every other session of the user.
+   * A sign-in with a temporary password ends every other session of the user and answers the user
+   * with `passwordChangeRequired` true: the old password no longer signs in, and the SPA asks for a
+   * new one.
    */
   @Route('signIn')
   async signIn(
@@ -71,12 +82,67 @@ export class AuthController {
       ['signInPerIp', address],
       ['signInPerEmailAndIp', emailHere],
     ]);
-    const { user, usedTemporaryPassword } = await this.accounts.signIn(body);
+    const { user, sessionVersion, usedTemporaryPassword } = await this.accounts.signIn(body);
     await Promise.all([this.limits.reward('signInPerIp', address), this.limits.reset('signInPerEmailAndIp', emailHere)]);
     // A temporary password ends every other session first: if that fails, no new session is given.
     if (usedTemporaryPassword) await this.sessions.destroyAllForUser(user.id);
-    await this.startSession(user.id, request, response);
+    await this.startSession(user.id, { version: sessionVersion }, request, response);
     return user;
+  }
+
+  /**
+   * `POST /api/auth/change-password` `{currentPassword, newPassword}` → 200 and the user, with a new
+   * session cookie: every other session of the user ends (and would fail the session version check
+   * anyway), this browser stays signed in. `currentPassword` is the account's password, or the
+   * temporary one it signed in with (`passwordChangeRequired`, which this clears). 400
+   * `auth.current-password-incorrect`, `auth.password-too-common`, `auth.password-unchanged`, or the
+   * spec §5 text for a new password under 6 characters; 401 signed out; 429 with `Retry-After` past
+   * `RATE_LIMIT_CHANGE_PASSWORD_PER_USER` attempts in an hour (a success gives its point back).
+   */
+  @Route('changePassword')
+  async changePassword(
+    @CurrentUserId() userId: string,
+    @Body(new ZodBodyPipe(changePasswordRequestSchema)) body: ChangePasswordRequest,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<PublicUser> {
+    await this.limits.consume('changePasswordPerUser', userId);
+    const { user, sessionVersion } = await this.accounts.changePassword(userId, body);
+    await this.limits.reward('changePasswordPerUser', userId);
+    await this.sessions.destroyAllForUser(userId);
+    await this.startSession(userId, { version: sessionVersion }, request, response);
+    return user;
+  }
+
+  /**
+   * `POST /api/auth/verify-email` `{token}` (the SPA's `/verify-email?token=…` page sends it; a GET
+   * of the link itself changes nothing, so mail scanners that open links use up no token) → 200
+   * `{emailVerified: true}`. Public: the link may be opened in a browser that is not signed in. 410
+   * `auth.verification-link-invalid` for a token that is unknown, used or past its 24 hours; 429
+   * past `RATE_LIMIT_VERIFY_EMAIL_PER_IP` tries from one address in an hour.
+   */
+  @Route('verifyEmail')
+  async verifyEmail(
+    @Body(new ZodBodyPipe(verifyEmailRequestSchema)) body: VerifyEmailRequest,
+    @Req() request: Request,
+  ): Promise<VerifyEmailResponse> {
+    await this.limits.consume('verifyEmailPerIp', clientAddress(request));
+    return this.accounts.verifyEmail(body.token);
+  }
+
+  /**
+   * `POST /api/auth/resend-verification` `{}` → 200 `{message, emailVerified}`: a new link e-mailed
+   * to the user's address (it replaces an unused older one), or, when the address is confirmed
+   * already, nothing sent and `emailVerified` true. 401 signed out; 429 with `Retry-After` past
+   * `RATE_LIMIT_VERIFICATION_EMAILS_PER_USER` links in an hour.
+   */
+  @Route('resendVerification')
+  async resendVerification(
+    @CurrentAccount() account: PublicUser,
+    @Body(new ZodBodyPipe(resendVerificationRequestSchema)) _body: object,
+  ): Promise<ResendVerificationResponse> {
+    if (!account.emailVerified) await this.limits.consume('verificationEmailsPerUser', account.id);
+    return this.accounts.resendVerification(account.id);
   }
 
   /**
@@ -94,9 +160,14 @@ export class AuthController {
   ): Promise<VipLoginResponse> {
     const address = clientAddress(request);
     await this.limits.consume('vipLoginPerIp', address);
-    const user = await this.accounts.vipSignIn(body);
+    const { user, sessionVersion } = await this.accounts.vipSignIn(body);
     await this.limits.reward('vipLoginPerIp', address);
-    await this.startSession(user.id, request, response);
+    await this.startSession(
+      user.id,
+      { version: sessionVersion, vipCredential: this.accounts.vipCredential ?? undefined },
+      request,
+      response,
+    );
     return { success: true };
   }
 
@@ -120,10 +191,13 @@ export class AuthController {
     return this.accounts.forgotPassword(body);
   }
 
-  /** `GET /api/auth/user` → the signed-in user (spec §7), or 401 `{message: "Unauthorized"}`. */
+  /**
+   * `GET /api/auth/user` → the signed-in user (spec §7) with `emailVerified` and
+   * `passwordChangeRequired`, or 401 `{message: "Unauthorized"}`.
+   */
   @Route('currentUser')
-  async user(@CurrentUserId() userId: string): Promise<PublicUser> {
-    return this.accounts.getUser(userId);
+  async user(@CurrentAccount() account: PublicUser): Promise<PublicUser> {
+    return this.accounts.withSubscription(account);
   }
 
   /** Ends the session and goes home (spec §2: browser navigation). */
@@ -140,17 +214,20 @@ export class AuthController {
     response.redirect(302, '/?signin=1');
   }
 
-  /** Replaces the request's session (if any) with a new one for `userId`, set in the cookie. */
-  private async startSession(userId: string, request: Request, response: Response): Promise<void> {
+  /**
+   * Replaces the request's session (if any) with a new one for `userId`, set in the cookie, which the
+   * browser keeps for the session's absolute lifetime (the idle one is Redis's TTL).
+   */
+  private async startSession(userId: string, session: NewSession, request: Request, response: Response): Promise<void> {
     const previous = (request.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE];
     if (previous) await this.sessions.destroy(previous); // no session fixation
-    const sessionId = await this.sessions.create(userId);
+    const sessionId = await this.sessions.create(userId, session);
     response.cookie(SESSION_COOKIE, sessionId, {
       httpOnly: true,
       sameSite: 'lax',
       secure: request.secure,
       path: '/',
-      maxAge: this.sessions.ttlSeconds * 1000,
+      maxAge: this.sessions.absoluteTtlSeconds * 1000,
     });
   }
 }

@@ -33,6 +33,8 @@ function securityOf(access: RouteAccess): Array<Record<string, string[]>> | unde
 const ACCESS_NOTES: Record<RouteAccess, string | undefined> = {
   public: undefined,
   session: '401 when signed out.',
+  verified:
+    '401 when signed out. 403 `auth.email-unverified` until the account has confirmed its e-mail address (the VIP account counts as confirmed).',
   pro: '401 when signed out. Pro only: 403 for a user without an active subscription (the unlimited VIP plan included as Pro).',
   admin: '401 without a valid admin token.',
 };

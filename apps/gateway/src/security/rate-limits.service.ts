@@ -21,6 +21,9 @@ export type RateLimitName =
   | 'signUpPerIp'
   | 'forgotPasswordPerEmail'
   | 'forgotPasswordPerIp'
+  | 'changePasswordPerUser'
+  | 'verificationEmailsPerUser'
+  | 'verifyEmailPerIp'
   | 'analysesPerUser'
   | 'adminLoginPerIp'
   | 'vipLoginPerIp'
@@ -42,6 +45,9 @@ export type RateLimitsConfig = Pick<
   | 'RATE_LIMIT_SIGN_UP_PER_IP'
   | 'RATE_LIMIT_FORGOT_PASSWORD_PER_EMAIL'
   | 'RATE_LIMIT_FORGOT_PASSWORD_PER_IP'
+  | 'RATE_LIMIT_CHANGE_PASSWORD_PER_USER'
+  | 'RATE_LIMIT_VERIFICATION_EMAILS_PER_USER'
+  | 'RATE_LIMIT_VERIFY_EMAIL_PER_IP'
   | 'RATE_LIMIT_ANALYSES_PER_USER'
   | 'RATE_LIMIT_ADMIN_LOGIN_PER_IP'
   | 'RATE_LIMIT_VIP_LOGIN_PER_IP'
@@ -94,7 +100,9 @@ export function emailAtAddress(email: string, address: string): string {
  * (10; keyed by e-mail and address together, as rate-limiter-flexible's login-protection guide does,
  * so that nobody can lock an account's owner out by failing sign-ins for it from elsewhere); sign-ups
  * per address per hour (10); analyses per user per hour (60); forgot-password requests per e-mail
- * per hour (5: the 6th answers 429) and per address per hour (20); failed admin sign-ins per address
+ * per hour (5: the 6th answers 429) and per address per hour (20); change-password attempts per
+ * user per hour (10; a success gives its point back); verification links asked for per user per
+ * hour (3) and links tried per address per hour (30); failed admin sign-ins per address
  * per 15 minutes (10); analysis reports e-mailed per user per hour (10); Working Clipboard e-mails
  * per user per hour (10); e-mails of both kinds to one recipient per hour, from all users together
  * (20: any address may be typed, so none can be flooded); generations started per user per hour
@@ -129,6 +137,24 @@ export const RATE_LIMITS: Readonly<Record<RateLimitName, RateLimitDefinition>> =
     pointsFrom: 'RATE_LIMIT_FORGOT_PASSWORD_PER_IP',
     durationSeconds: 60 * 60,
     refusal: 'Too many password reminders from this address.',
+    keyOf: asIs,
+  },
+  changePasswordPerUser: {
+    pointsFrom: 'RATE_LIMIT_CHANGE_PASSWORD_PER_USER',
+    durationSeconds: 60 * 60,
+    refusal: 'Too many attempts to change your password.',
+    keyOf: asIs,
+  },
+  verificationEmailsPerUser: {
+    pointsFrom: 'RATE_LIMIT_VERIFICATION_EMAILS_PER_USER',
+    durationSeconds: 60 * 60,
+    refusal: 'We have sent you several links already.',
+    keyOf: asIs,
+  },
+  verifyEmailPerIp: {
+    pointsFrom: 'RATE_LIMIT_VERIFY_EMAIL_PER_IP',
+    durationSeconds: 60 * 60,
+    refusal: 'Too many confirmation links tried from this address.',
     keyOf: asIs,
   },
   analysesPerUser: {

@@ -1,4 +1,5 @@
 import { API_PATHS } from '@archlens/contracts/paths';
+import { errorText } from '@archlens/contracts/errors';
 
 export const PRODUCT_NAME = 'ArchLens';
 
@@ -40,6 +41,48 @@ export const AUTH_TEXTS = {
   forgotFailedFallback: 'Please try again later.',
   unauthorisedTitle: 'Unauthorized',
   unauthorised: 'You are logged out. Logging in again...',
+
+  // Change Password (the /account card) and the new password after a temporary one.
+  changePasswordTitle: 'Change Password',
+  changePasswordIntro:
+    'At least 6 characters, and not one of the commonly used passwords. Changing it signs you out on your other devices.',
+  currentPassword: 'Current Password',
+  newPassword: 'New Password',
+  confirmPassword: 'Confirm New Password',
+  changePasswordButton: 'Change Password',
+  changingPassword: 'Changing…',
+  passwordChangedTitle: 'Password Changed',
+  passwordChanged: 'Your new password is in place. You have been signed out on your other devices.',
+  passwordNotChangedTitle: 'Password Not Changed',
+  passwordNotChangedFallback: 'Please try again.',
+  newPasswordTitle: 'Choose a New Password',
+  newPasswordIntro: 'You signed in with a temporary password. Choose a new password to carry on: your old password no longer works.',
+  temporaryPassword: 'Temporary Password',
+  temporaryPasswordHelp: 'The one from the email you received',
+  saveNewPassword: 'Save New Password',
+  savingNewPassword: 'Saving…',
+  newPasswordSignOutNote: 'If you sign out now, you will need another temporary password to sign in.',
+  signOut: 'Sign Out',
+
+  // E-mail verification: the /verify-email page, the notice on /account and "Resend link".
+  verifyingTitle: 'Confirming your email address…',
+  verifiedTitle: 'Email Address Confirmed',
+  verified: 'Thank you. You can now email reports and subscribe to Pro.',
+  linkInvalidTitle: 'Link Expired or Used',
+  linkInvalid: errorText('auth.verification-link-invalid'),
+  linkCheckFailedTitle: 'Link Not Checked',
+  linkCheckFailed: 'The link could not be checked just now. Please try again in a moment.',
+  tryAgain: 'Try Again',
+  signInForNewLink: 'Sign in to ask for a new link.',
+  goHome: 'Go to Home',
+  unverifiedTitle: 'Please confirm your email address',
+  unverified: (email: string) =>
+    `We sent a link to ${email}. Until you follow it, you cannot email reports or the clipboard, or subscribe to Pro.`,
+  resendLink: 'Resend link',
+  resendingLink: 'Sending…',
+  linkSentTitle: 'Link Sent',
+  linkNotSentTitle: 'Link Not Sent',
+  linkNotSentFallback: 'Please try again later.',
 } as const;
 
 /** Browser navigations handled by the gateway (spec §2 route table). */

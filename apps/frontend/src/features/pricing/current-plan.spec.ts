@@ -7,6 +7,8 @@ const user = (subscription: Partial<Subscription> | null): PublicUser => ({
   first_name: 'Ada',
   last_name: 'Lovelace',
   profile_image_url: null,
+  emailVerified: true,
+  passwordChangeRequired: false,
   subscription: subscription && { status: 'active', plan: 'monthly', credits_remaining: 200, currentPeriodEnd: null, ...subscription },
 });
 

@@ -15,6 +15,7 @@ import { responseTextMessageOf } from '../../../api/error-message';
 import { EMPTY_RECIPIENT } from '../../../shared/email-recipient/recipient-form';
 import { useRecipientForm } from '../../../shared/email-recipient/use-recipient-form';
 import { toast, useOwnToasts } from '../../../shared/toast';
+import { useEmailUnverifiedRefusal } from '../../auth/hooks/use-resend-verification';
 import { analysisApi } from '../api/analysis-api';
 import { ANALYSIS_TEXTS } from '../texts';
 
@@ -29,13 +30,15 @@ const T = ANALYSIS_TEXTS.toasts;
  * 100 characters) shows under it. The server e-mails the report with its PDF attached
  * (`POST /api/email-analysis`); success closes the dialog and clears it ('Analysis Sent!'),
  * failure keeps it open with 'Email Failed' and the server's message (its JSON `{message}`, or a
- * short plain-text body; `responseTextMessageOf`) or 'Failed to send email'. The recipient may be
- * anyone (a client), so nothing is prefilled.
+ * short plain-text body; `responseTextMessageOf`) or 'Failed to send email'; before the account's
+ * address is confirmed, that text with a 'Resend link' button. The recipient may be anyone (a
+ * client), so nothing is prefilled.
  */
 export function EmailAnalysisDialog({ analysisId, open, onClose }: { analysisId: string; open: boolean; onClose: () => void }) {
   const form = useRecipientForm(EMPTY_RECIPIENT, ['firstName', 'lastName', 'email']);
   const send = useMutation({ mutationFn: analysisApi.email });
   const ownToasts = useOwnToasts();
+  const unverified = useEmailUnverifiedRefusal();
   // Spec §4: the free-analysis e-mail send is disabled until the three fields are filled.
   const filled = Object.values(form.values).every((value) => value.trim().length > 0);
 
@@ -59,8 +62,9 @@ export function EmailAnalysisDialog({ analysisId, open, onClose }: { analysisId:
         onClose();
       },
       onError: (error) => {
-        // A 401 is answered by the global handler: toast 'Unauthorized', then login.
-        if (!isUnauthorisedError(error)) {
+        // A 401 is answered by the global handler: toast 'Unauthorized', then login. An unconfirmed
+        // address gets its text with 'Resend link'.
+        if (!isUnauthorisedError(error) && !unverified(error, T.emailFailedTitle, ownToasts.show)) {
           ownToasts.show({ title: T.emailFailedTitle, description: responseTextMessageOf(error) ?? T.emailFailed, variant: 'error' });
         }
       },

@@ -1,11 +1,16 @@
 import {
   forgotPasswordResponseSchema,
   publicUserSchema,
+  resendVerificationResponseSchema,
+  verifyEmailResponseSchema,
+  type ChangePasswordRequest,
   type ForgotPasswordRequest,
   type ForgotPasswordResponse,
   type PublicUser,
+  type ResendVerificationResponse,
   type SignInRequest,
   type SignUpRequest,
+  type VerifyEmailResponse,
 } from '@archlens/contracts/auth';
 import { API_PATHS } from '@archlens/contracts/paths';
 import { apiRequest } from '../../../api/client';
@@ -25,4 +30,13 @@ export const authApi = {
   /** `POST /api/auth/forgot-password` JSON `{email}`: `{message}`, the same whether or not the account exists. */
   forgotPassword: (body: ForgotPasswordRequest): Promise<ForgotPasswordResponse> =>
     apiRequest(API_PATHS.forgotPassword, { method: 'POST', json: body, schema: forgotPasswordResponseSchema }),
+  /** `POST /api/auth/change-password` JSON `{currentPassword, newPassword}`: the user; the other sessions end. */
+  changePassword: (body: ChangePasswordRequest): Promise<PublicUser> =>
+    apiRequest(API_PATHS.changePassword, { method: 'POST', json: body, schema: publicUserSchema }),
+  /** `POST /api/auth/verify-email` JSON `{token}`: the address is confirmed (410 for a link expired or used). */
+  verifyEmail: (token: string): Promise<VerifyEmailResponse> =>
+    apiRequest(API_PATHS.verifyEmail, { method: 'POST', json: { token }, schema: verifyEmailResponseSchema }),
+  /** `POST /api/auth/resend-verification` with empty JSON: a new link e-mailed, or `emailVerified` when there is none to send. */
+  resendVerification: (): Promise<ResendVerificationResponse> =>
+    apiRequest(API_PATHS.resendVerification, { method: 'POST', json: {}, schema: resendVerificationResponseSchema }),
 };

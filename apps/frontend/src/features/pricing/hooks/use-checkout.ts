@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { isUnauthorisedError } from '../../../api/client';
 import { serverMessageOf } from '../../../api/error-message';
 import { toast } from '../../../shared/toast';
+import { useEmailUnverifiedRefusal } from '../../auth/hooks/use-resend-verification';
 import { AUTH_PATHS, UNAUTHORISED_REDIRECT_DELAY_MS } from '../../auth/texts';
 import { billingApi, goToStripe } from '../../billing/api/billing-api';
 import { PRICING_TEXTS } from '../texts';
@@ -16,9 +17,11 @@ export function goToLoginSoon(): void {
  * Choosing a Pro plan (spec §2 /pricing, §7, §8): `POST /api/create-checkout-session`, then the
  * browser goes to the Stripe Checkout url. A lost session (`isUnauthorisedError`) shows 'Please
  * Sign In' and goes to login (not the global 'Unauthorized' handler); any other failure shows
- * 'Checkout Failed' with the server's message.
+ * 'Checkout Failed' with the server's message, and with a 'Resend link' button when the account's
+ * address is not confirmed yet.
  */
 export function useCheckout() {
+  const unverified = useEmailUnverifiedRefusal();
   return useMutation({
     mutationFn: (planType: PaidPlanType) => billingApi.createCheckoutSession(planType),
     meta: { ignoreUnauthorised: true },
@@ -29,6 +32,7 @@ export function useCheckout() {
         goToLoginSoon();
         return;
       }
+      if (unverified(error, PRICING_TEXTS.checkoutFailedTitle)) return;
       toast({
         title: PRICING_TEXTS.checkoutFailedTitle,
         description: serverMessageOf(error) ?? (error instanceof Error ? error.message : PRICING_TEXTS.checkoutFailedFallback),

@@ -14,6 +14,7 @@ import { isRecipientEmpty, recipientFromUser } from '../../../shared/email-recip
 import { useRecipientForm } from '../../../shared/email-recipient/use-recipient-form';
 import { toast, useOwnToasts } from '../../../shared/toast';
 import { useAuth } from '../../auth/hooks/use-auth';
+import { useEmailUnverifiedRefusal } from '../../auth/hooks/use-resend-verification';
 import { clipboardApi } from '../api/clipboard-api';
 import { CLIPBOARD_TEXTS as T } from '../texts';
 
@@ -27,13 +28,15 @@ import { CLIPBOARD_TEXTS as T } from '../texts';
  * Send Email stays enabled, so the spec's toast can show; it reads 'Sending...' and is disabled
  * while pending. Success ('Email Sent') closes the dialog; failure shows 'Email Failed' with the
  * response text as the message (spec §7: the JSON `{message}`, or a short plain-text body;
- * `responseTextMessageOf`), falling back to 'Failed to send email'.
+ * `responseTextMessageOf`), falling back to 'Failed to send email'; before the account's address is
+ * confirmed, that text with a 'Resend link' button.
  */
 export function EmailClipboardDialog({ open, clipboardText, onClose }: { open: boolean; clipboardText: string; onClose: () => void }) {
   const { user } = useAuth();
   const form = useRecipientForm(recipientFromUser(user));
   const send = useMutation({ mutationFn: clipboardApi.email });
   const ownToasts = useOwnToasts();
+  const unverified = useEmailUnverifiedRefusal();
 
   // Opened with nothing typed (the first time, or after a send): the signed-in user's details.
   const [wasOpen, setWasOpen] = useState(open);
@@ -66,8 +69,9 @@ export function EmailClipboardDialog({ open, clipboardText, onClose }: { open: b
         onClose();
       },
       onError: (error) => {
-        // A 401 is answered by the global handler: toast 'Unauthorized', then login.
-        if (!isUnauthorisedError(error)) {
+        // A 401 is answered by the global handler: toast 'Unauthorized', then login. An unconfirmed
+        // address gets its text with 'Resend link'.
+        if (!isUnauthorisedError(error) && !unverified(error, CLIPBOARD_MESSAGES.failedTitle, ownToasts.show)) {
           ownToasts.show({
             title: CLIPBOARD_MESSAGES.failedTitle,
             description: responseTextMessageOf(error) ?? CLIPBOARD_MESSAGES.failed,

@@ -1,0 +1,66 @@
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import { E2E_STATE_DIR } from './loopback-services';
+
+const here = import.meta.dirname ?? path.dirname(new URL(import.meta.url).pathname);
+/** The file outbox of the app under test: `<ARCHLENS_STATE_DIR>/outbox` (scripts/start.mjs puts the email-worker's outbox there). */
+export const OUTBOX = path.resolve(here, '..', E2E_STATE_DIR, 'outbox');
+
+/** Undoes quoted-printable: soft line breaks and `=XX` escapes (the outbox writes long lines so). */
+function decodeQuotedPrintable(text: string): string {
+  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/**
+ * The link of the newest verification e-mail in the outbox addressed to `email` and written at or
+ * after `since` (ms), waiting for the email-worker to write it.
+ * @param except links already seen, to wait for a newer one ('Resend link')
+ */
+export async function verificationLinkFor(email: string, since: number, except: readonly string[] = []): Promise<string> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const names = (await readdir(OUTBOX).catch(() => [] as string[])).filter((n) => n.endsWith('.eml'));
+    const files = await Promise.all(
+      names.map(async (name) => ({ file: path.join(OUTBOX, name), mtime: (await stat(path.join(OUTBOX, name))).mtimeMs })),
+    );
+    for (const { file } of files.filter((f) => f.mtime >= since).sort((a, b) => b.mtime - a.mtime)) {
+      const eml = decodeQuotedPrintable(await readFile(file, 'utf8'));
+      if (!new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}`, 'mi').test(eml)) continue;
+      const link = /https?:\/\/\S+\/verify-email\?token=[A-Za-z0-9_-]{43}/.exec(eml)?.[0];
+      if (link && !except.includes(link)) return link;
+    }
+    if (Date.now() > deadline) throw new Error(`no verification link to ${email} in ${OUTBOX}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/**
+ * Confirms `email`'s address as its holder would: the link from the sign-up e-mail opened in the
+ * browser, until the page says it is confirmed.
+ */
+export async function confirmEmail(page: Page, email: string, since: number): Promise<void> {
+  await page.goto(await verificationLinkFor(email, since));
+  await expect(page.getByRole('heading', { name: 'Email Address Confirmed' })).toBeVisible();
+}
+
+/**
+ * The temporary password of the newest forgot-password e-mail in the outbox addressed to `email` and
+ * written at or after `since` (ms): the plain-text part sets it on a line of its own, indented by four spaces.
+ */
+export async function temporaryPasswordFor(email: string, since: number): Promise<string> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const names = (await readdir(OUTBOX).catch(() => [] as string[])).filter((n) => n.endsWith('.eml'));
+    for (const name of names) {
+      const file = path.join(OUTBOX, name);
+      if ((await stat(file)).mtimeMs < since) continue;
+      const eml = await readFile(file, 'utf8');
+      if (!new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}`, 'mi').test(eml)) continue;
+      const match = /^ {4}([A-Za-z0-9]{12})\r?$/m.exec(eml);
+      if (match) return match[1]!;
+    }
+    if (Date.now() > deadline) throw new Error(`no temporary password to ${email} in ${OUTBOX}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
