@@ -90,6 +90,7 @@ test('signed in: Free leads to /analyse; Pro Monthly goes to Stripe Checkout, an
       id: `cs_${randomUUID()}`,
       object: 'checkout.session',
       mode: 'subscription',
+      payment_status: 'paid',
       client_reference_id: userId,
       customer,
       subscription,
@@ -100,6 +101,7 @@ test('signed in: Free leads to /analyse; Pro Monthly goes to Stripe Checkout, an
       id: invoice,
       object: 'invoice',
       customer,
+      parent: { type: 'subscription_details', subscription_details: { subscription, metadata: { userId } } },
       lines: { data: [{ period: { start: now, end: now + 30 * 86_400 }, price: { recurring: { interval: 'month' } } }] },
     }),
   ];

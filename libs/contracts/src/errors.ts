@@ -124,6 +124,8 @@ export const ERROR_CATALOGUE = {
   'billing.invalid-signature': fixed(400, 'Invalid signature'),
   'billing.no-billing-account': fixed(404, 'No billing account found. Subscribe to a plan first.'),
   'billing.provider-failed': fixed(502, 'The payment provider did not answer. Please try again.'),
+  /** Checkout while the user's subscription is active, trialing or past due: plan changes go through the billing portal. */
+  'billing.subscription-exists': fixed(409, 'You already have a Pro plan. Manage it from your account.'),
   /** Spec §8 'Not enough credits': 'Insufficient credits for this generation' with '(n over limit)'. */
   'credits.insufficient': withParams(
     409,
