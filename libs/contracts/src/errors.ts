@@ -149,6 +149,11 @@ export const ERROR_CATALOGUE = {
   /** The job id is the user's own, but was used for a generation with other options. */
   'generation.job-id-reused': fixed(409, 'This generation id was already used for a different generation. Please try again.'),
   'generation.billing-unavailable': fixed(503, 'Credits could not be checked just now. Please try again in a moment.'),
+  /** The images were rendered but billing never confirmed their credits: released, the images not kept. */
+  'generation.credits-not-captured': fixed(
+    503,
+    'The credits for this generation could not be taken, so its images were not kept and you were not charged. Please try again.',
+  ),
   'generation.inputs-unreadable': fixed(503, 'Your sketch could not be read back from storage. Please upload it again.'),
   'generation.store-failed': fixed(503, 'The renders could not be stored just now. Please try again in a moment.'),
   /** The image provider refused or failed; `reason` is its own message (or ours when it gave none). */
