@@ -16,7 +16,8 @@ export function goToLoginSoon(): void {
  * Choosing a Pro plan (spec §2 /pricing, §7, §8): `POST /api/create-checkout-session`, then the
  * browser goes to the Stripe Checkout url. A lost session (`isUnauthorisedError`) shows 'Please
  * Sign In' and goes to login (not the global 'Unauthorized' handler); any other failure shows
- * 'Checkout Failed' with the server's message.
+ * 'Checkout Failed' with the server's message (for `billing.subscription-exists`, 'You already have
+ * a Pro plan. Manage it from your account.', which `PricingPlans` follows with a way to /account).
  */
 export function useCheckout() {
   return useMutation({
