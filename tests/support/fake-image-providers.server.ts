@@ -4,7 +4,7 @@
 // multipart, image bytes with `seed` and `finish-reason` headers). It checks each request as the
 // real API would (a 400 in the provider's error format otherwise), answers with real images made
 // with sharp, records every request and what became of it, and can fail (HTTP 500 with the
-// provider's error body) or hang on demand.
+// provider's error body), hang, or hold its answer until the test lets it go, on demand.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
@@ -52,7 +52,9 @@ export type FakeBehaviour =
   /** HTTP `status` (500 by default) with the provider's error body carrying `message`. */
   | { kind: 'fail'; status?: number; message?: string }
   /** Never answer (until the client gives up or the server closes). */
-  | { kind: 'hang' };
+  | { kind: 'hang' }
+  /** Answer with images once `until` settles (a test changes the world while the provider renders). */
+  | { kind: 'hold'; until: Promise<unknown> };
 
 /** A scripted behaviour for the next `times` requests (default 1) of `provider` that `match` accepts. */
 export interface FakeRule {
@@ -282,7 +284,12 @@ export async function startFakeImageProviders(options: { port?: number; delayMs?
           notify(request);
           return;
         }
-        notify(request);
+        if (behaviour.kind === 'hold') {
+          request.outcome = 'held';
+          notify(request);
+          await behaviour.until.catch(() => undefined);
+          request.outcome = 'pending';
+        } else notify(request);
         if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
         if (res.destroyed) return;
         if (behaviour.kind === 'fail') {
@@ -295,7 +302,8 @@ export async function startFakeImageProviders(options: { port?: number; delayMs?
           );
         }
         const asked = one(request.fields, 'output_format');
-        const format = behaviour.format ?? (asked === 'jpeg' || asked === 'webp' ? asked : 'png');
+        const format =
+          (behaviour.kind === 'answer' ? behaviour.format : undefined) ?? (asked === 'jpeg' || asked === 'webp' ? asked : 'png');
         if (provider === 'openai') await answerOpenAi(request, res, format);
         else await answerStability(request, res, format);
         request.outcome = 'answered';

@@ -9,14 +9,15 @@ import { CreditReservationsRepository } from './credits/credit-reservations.repo
 import { BILLING_ENTITIES, BILLING_MIGRATIONS, BILLING_SCHEMA } from './database/billing-data-source.js';
 import { CheckoutService } from './stripe/checkout.service.js';
 import { StripeClient } from './stripe/stripe-client.js';
+import { StripeSubscriptionsRepository } from './subscriptions/stripe-subscriptions.repository.js';
 import { SubscriptionsRepository } from './subscriptions/subscriptions.repository.js';
 import { SubscriptionsService } from './subscriptions/subscriptions.service.js';
 import { StripeEventsRepository } from './webhooks/stripe-events.repository.js';
 import { StripeWebhooksService } from './webhooks/stripe-webhooks.service.js';
 
 /**
- * billing-service: owns the `billing` schema (subscriptions, credit ledger and balances,
- * reservations, processed Stripe events) and answers the `billing` queue.
+ * billing-service: owns the `billing` schema (subscriptions and each Stripe subscription's state,
+ * credit ledger and balances, reservations, processed Stripe events) and answers the `billing` queue.
  */
 @Module({})
 export class BillingServiceModule {
@@ -32,6 +33,7 @@ export class BillingServiceModule {
         { provide: BILLING_CONFIG, useValue: config },
         StripeClient,
         SubscriptionsRepository,
+        StripeSubscriptionsRepository,
         CreditBalancesRepository,
         CreditLedgerRepository,
         CreditReservationsRepository,

@@ -21,3 +21,18 @@ describe('generation-worker lock duration', () => {
     expect(() => loadGenerationConfig({ GENERATION_LOCK_DURATION_MS: '100' })).toThrow(/GENERATION_LOCK_DURATION_MS/);
   });
 });
+
+/** A generation's capture: retried while billing does not answer, then released. */
+describe('generation-worker capture retries', () => {
+  it('asks 4 times, 1 s apart at first, unless told otherwise', () => {
+    const defaults = loadGenerationConfig({});
+    expect([defaults.GENERATION_CAPTURE_ATTEMPTS, defaults.GENERATION_CAPTURE_RETRY_MS]).toEqual([4, 1000]);
+    const set = loadGenerationConfig({ GENERATION_CAPTURE_ATTEMPTS: '2', GENERATION_CAPTURE_RETRY_MS: '50' });
+    expect([set.GENERATION_CAPTURE_ATTEMPTS, set.GENERATION_CAPTURE_RETRY_MS]).toEqual([2, 50]);
+  });
+
+  it('refuses no attempt at all, or more than 10', () => {
+    expect(() => loadGenerationConfig({ GENERATION_CAPTURE_ATTEMPTS: '0' })).toThrow(/GENERATION_CAPTURE_ATTEMPTS/);
+    expect(() => loadGenerationConfig({ GENERATION_CAPTURE_ATTEMPTS: '11' })).toThrow(/GENERATION_CAPTURE_ATTEMPTS/);
+  });
+});

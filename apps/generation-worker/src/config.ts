@@ -52,6 +52,14 @@ export const generationConfigSchema = z.object({
    * values are for tests; the lock is renewed every half of it while a job runs.
    */
   GENERATION_LOCK_DURATION_MS: unsetWhenEmpty(z.coerce.number().int().min(500)),
+  /**
+   * How many times the worker asks billing to capture a generation's credits once its images are
+   * stored, while billing does not answer (1 to 10). Past the last, the credits are released and the
+   * generation fails without its images (`CreditHold.settle`).
+   */
+  GENERATION_CAPTURE_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(4),
+  /** Wait before the second capture attempt, in ms, doubled before each later one (1 s, 2 s, 4 s by default). */
+  GENERATION_CAPTURE_RETRY_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
 });
 export type GenerationConfig = z.infer<typeof generationConfigSchema>;
 

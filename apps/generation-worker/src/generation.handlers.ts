@@ -33,7 +33,10 @@ export class GenerationHandlers implements QueueHandlers<typeof QUEUES.generatio
     };
   }
 
-  /** Hourly: uploaded inputs a day old that no pending generation refers to are removed. */
+  /**
+   * Hourly: generations left pending past their credit reservation are failed (their inputs and
+   * images removed), then uploaded inputs a day old that no pending generation refers to are removed.
+   */
   schedules(): Array<ScheduledJob<typeof QUEUES.generation>> {
     return [
       {

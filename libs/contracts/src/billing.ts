@@ -16,6 +16,8 @@ export const BILLING_MESSAGES = {
   invalidSignature: errorText('billing.invalid-signature'),
   /** The portal for a user who never checked out. */
   noBillingAccount: errorText('billing.no-billing-account'),
+  /** Checkout while a subscription is in force (active, trialing or past due): the billing portal changes plans. */
+  subscriptionExists: errorText('billing.subscription-exists'),
   /** Stripe could not be reached or refused; its own text stays in the service's log. */
   providerFailed: errorText('billing.provider-failed'),
   /** A capture or release of an unknown reservation. */

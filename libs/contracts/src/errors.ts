@@ -134,6 +134,8 @@ export const ERROR_CATALOGUE = {
   'billing.invalid-signature': fixed(400, 'Invalid signature'),
   'billing.no-billing-account': fixed(404, 'No billing account found. Subscribe to a plan first.'),
   'billing.provider-failed': fixed(502, 'The payment provider did not answer. Please try again.'),
+  /** Checkout while the user's subscription is active, trialing or past due: plan changes go through the billing portal. */
+  'billing.subscription-exists': fixed(409, 'You already have a Pro plan. Manage it from your account.'),
   /** Spec §8 'Not enough credits': 'Insufficient credits for this generation' with '(n over limit)'. */
   'credits.insufficient': withParams(
     409,
@@ -157,6 +159,11 @@ export const ERROR_CATALOGUE = {
   /** The job id is the user's own, but was used for a generation with other options. */
   'generation.job-id-reused': fixed(409, 'This generation id was already used for a different generation. Please try again.'),
   'generation.billing-unavailable': fixed(503, 'Credits could not be checked just now. Please try again in a moment.'),
+  /** The images were rendered but billing never confirmed their credits: released, the images not kept. */
+  'generation.credits-not-captured': fixed(
+    503,
+    'The credits for this generation could not be taken, so its images were not kept and you were not charged. Please try again.',
+  ),
   'generation.inputs-unreadable': fixed(503, 'Your sketch could not be read back from storage. Please upload it again.'),
   'generation.store-failed': fixed(503, 'The renders could not be stored just now. Please try again in a moment.'),
   /** The image provider refused or failed; `reason` is its own message (or ours when it gave none). */

@@ -242,5 +242,13 @@ export const getGeneratedImageResultSchema = z.object({
 
 /** Payload of `generation.sweep-inputs` (scheduled): inputs older than this many seconds are candidates. */
 export const sweepGenerationInputsJobSchema = z.object({ olderThanSeconds: z.number().int().min(0) });
-/** Result of `generation.sweep-inputs`: how many inputs were old enough, and how many of those were removed. */
-export const sweepGenerationInputsResultSchema = z.object({ examined: z.number().int().min(0), removed: z.number().int().min(0) });
+/**
+ * Result of `generation.sweep-inputs`: how many inputs were old enough, how many of those were
+ * removed, and how many generations left pending past their credit reservation were failed (their
+ * inputs and images removed with them).
+ */
+export const sweepGenerationInputsResultSchema = z.object({
+  examined: z.number().int().min(0),
+  removed: z.number().int().min(0),
+  lapsed: z.number().int().min(0),
+});

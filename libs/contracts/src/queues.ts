@@ -211,7 +211,10 @@ export const JOBS = {
     data: capabilitiesJobSchema,
     result: generationCapabilitiesResultSchema,
   },
-  /** Scheduled: uploaded inputs no pending generation refers to (a process died mid-request) are removed. */
+  /**
+   * Scheduled: generations left pending past their credit reservation are failed, and uploaded
+   * inputs no pending generation refers to (a process died mid-request) are removed.
+   */
   'generation.sweep-inputs': { queue: QUEUES.generation, data: sweepGenerationInputsJobSchema, result: sweepGenerationInputsResultSchema },
 } as const;
 export type JobName = keyof typeof JOBS;

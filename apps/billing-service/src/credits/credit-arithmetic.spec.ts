@@ -4,6 +4,7 @@ import { DomainError } from '@archlens/platform/messaging';
 import {
   captureStep,
   creditsShort,
+  endedPeriodDelta,
   heldCredits,
   isUnlimited,
   periodCredits,
@@ -126,5 +127,14 @@ describe('a paid period', () => {
   it("sets the balance down to the period's credits when more is held", () => {
     expect(periodGrantDelta(2000, 200)).toBe(-1800);
     expect(periodGrantDelta(200, 200)).toBe(0);
+  });
+});
+
+describe('endedPeriodDelta', () => {
+  it('a refund or a dispute takes the unspent credits of the period back: the balance goes to 0', () => {
+    expect(endedPeriodDelta(2400)).toBe(-2400);
+    expect(endedPeriodDelta(37)).toBe(-37);
+    expect(37 + endedPeriodDelta(37)).toBe(0);
+    expect(endedPeriodDelta(0)).toBe(0);
   });
 });

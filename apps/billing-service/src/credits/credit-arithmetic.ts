@@ -93,3 +93,13 @@ export function periodCredits(plan: SubscriptionPlan | null | undefined): number
 export function periodGrantDelta(balance: number, credits: number): number {
   return credits - balance;
 }
+
+/**
+ * The ledger delta when a paid period ends early because its payment was refunded in full or
+ * disputed: the period's unspent credits, the whole balance (a grant sets the balance to the
+ * period's credits, so what is left of it is this period's), go back to 0. Credits already spent
+ * stay spent.
+ */
+export function endedPeriodDelta(balance: number): number {
+  return 0 - balance;
+}

@@ -1,7 +1,11 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Unique } from 'typeorm';
 
-/** Why a balance changed: a reservation, a reservation returned (released or expired), a paid period's grant. */
-export type CreditLedgerReason = 'reserve' | 'return' | 'period_grant';
+/**
+ * Why a balance changed: a reservation, a reservation returned (released or expired), a paid
+ * period's grant, or the period's unspent credits taken back when its payment was refunded in full
+ * (`refund`) or disputed (`dispute`).
+ */
+export type CreditLedgerReason = 'reserve' | 'return' | 'period_grant' | 'refund' | 'dispute';
 
 /**
  * One balance change (`billing.credit_ledger`): append-only (a trigger refuses UPDATE and
@@ -25,7 +29,10 @@ export class CreditLedgerEntryEntity {
   @Column({ type: 'varchar', length: 32 })
   reason!: CreditLedgerReason;
 
-  /** What the change is for: the reservation id, or the Stripe invoice (or checkout session) id. */
+  /**
+   * What the change is for: the reservation id, the Stripe invoice (or checkout session) id of a
+   * grant, or the refunded charge (`ch_…`) or the dispute (`dp_…`) that ended a period.
+   */
   @Column({ type: 'varchar', length: 255 })
   reference!: string;
 

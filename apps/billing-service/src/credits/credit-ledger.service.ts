@@ -12,6 +12,7 @@ import { SubscriptionsRepository } from '../subscriptions/subscriptions.reposito
 import {
   captureStep,
   creditsShort,
+  endedPeriodDelta,
   heldCredits,
   isUnlimited,
   periodGrantDelta,
@@ -133,6 +134,19 @@ export class CreditLedgerService {
   async grantPeriod(manager: EntityManager, userId: string, credits: number, reference: string): Promise<boolean> {
     const balance = await this.balances.lock(manager, userId);
     return this.applyOnce(manager, userId, periodGrantDelta(balance, credits), 'period_grant', reference);
+  }
+
+  /**
+   * Takes the period's unspent credits back (`endedPeriodDelta`: the balance goes to 0) when its
+   * payment was refunded in full or disputed, inside the caller's transaction, once per
+   * `(reason, reference)`: the ledger entry says why (`refund`, `dispute`) and names the charge or
+   * the dispute.
+   * @returns the credits taken back, or 0 when this reference was applied before
+   */
+  async takeBackPeriod(manager: EntityManager, userId: string, reason: 'refund' | 'dispute', reference: string): Promise<number> {
+    const balance = await this.balances.lock(manager, userId);
+    const delta = endedPeriodDelta(balance);
+    return (await this.applyOnce(manager, userId, delta, reason, reference)) ? -delta : 0;
   }
 
   /** Releases or expires one reservation under its row lock, then its owner's balance row lock. */

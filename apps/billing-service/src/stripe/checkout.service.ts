@@ -4,6 +4,7 @@ import { PRICE_LOOKUP_KEYS, type SessionUrlResponse } from '@archlens/contracts/
 import type { PaidPlanType } from '@archlens/contracts/plans';
 import { DomainError } from '@archlens/platform/messaging';
 import { BILLING_CONFIG, type BillingConfig } from '../config.js';
+import { isLiveStatus } from '../subscriptions/subscription-state.js';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository.js';
 import { StripeClient } from './stripe-client.js';
 
@@ -11,7 +12,9 @@ import { StripeClient } from './stripe-client.js';
  * Stripe Checkout and the billing portal behind spec §7's `create-checkout-session` and
  * `create-portal-session`: a subscription-mode Checkout session in SGD (spec §9's prices) for the
  * plan's price, for the user's Stripe customer (created once, then reused), and a portal session
- * for that customer.
+ * for that customer. One subscription per customer: Checkout is refused while the user's
+ * subscription is in force, and plan changes (monthly to yearly and back) go through the portal,
+ * which changes the subscription itself instead of starting a second one.
  */
 @Injectable()
 export class CheckoutService {
@@ -28,14 +31,25 @@ export class CheckoutService {
    * A Checkout session: mode subscription, currency SGD, one line of the plan's price, the user's
    * customer, success URL `<APP_URL>/account?checkout=success`, cancel URL `<APP_URL>/pricing`,
    * `client_reference_id` and metadata `userId` (and `planType`, also on the subscription).
+   *
+   * Refused while the user's subscription is active, trialing or past due (or on the VIP plan):
+   * a second Checkout would start a second subscription that charges beside the first. An earlier
+   * Checkout of the user's that is still open (another tab, an abandoned page) is expired first,
+   * so only the newest one can be paid: refusing a new one while one is open would shut the user
+   * out for the 24 hours an abandoned session stays open. Two Checkouts paid at nearly the same
+   * moment can still both complete; the webhooks then keep the first subscription in force and
+   * leave the second aside (`followsSubscription`).
    * @returns `{url}` of the Stripe page
-   * @throws DomainError `billing.not-configured` (no key, or no price for the plan);
+   * @throws DomainError `billing.subscription-exists` (409 'You already have a Pro plan. Manage it
+   *   from your account.'); `billing.not-configured` (no key, or no price for the plan);
    *   `billing.provider-failed` when Stripe fails (its text stays in the log)
    */
   async createCheckoutSession(userId: string, planType: PaidPlanType): Promise<SessionUrlResponse> {
     const stripe = this.stripe.client();
+    if (isLiveStatus((await this.subscriptions.findAccountFields(userId))?.status)) throw new DomainError('billing.subscription-exists');
     const customer = await this.customerOf(stripe, userId);
     const price = await this.priceOf(stripe, planType);
+    await this.expireOpenSessions(stripe, customer);
     const metadata = { userId, planType };
     const session = await this.call(() =>
       stripe.checkout.sessions.create({
@@ -65,6 +79,16 @@ export class CheckoutService {
     if (!customer) throw new DomainError('billing.no-billing-account');
     const session = await this.call(() => stripe.billingPortal.sessions.create({ customer, return_url: `${this.config.APP_URL}/account` }));
     return { url: session.url };
+  }
+
+  /**
+   * Expires the customer's Checkout sessions that are still open (`checkout.sessions.list` with
+   * status `open`, then `expire` each), so that none of them can be paid beside the new one.
+   * @throws DomainError `billing.provider-failed` when Stripe fails
+   */
+  private async expireOpenSessions(stripe: Stripe, customer: string): Promise<void> {
+    const open = await this.call(() => stripe.checkout.sessions.list({ customer, status: 'open', limit: 100 }));
+    for (const session of open.data) await this.call(() => stripe.checkout.sessions.expire(session.id));
   }
 
   /**

@@ -1,14 +1,20 @@
 import { describe, expect, it } from '@jest/globals';
-import { billingAccount, mergeSubscriptionState, type SubscriptionFields } from './subscription-state.js';
+import {
+  accountFollowing,
+  billingAccount,
+  followsSubscription,
+  isLiveStatus,
+  mergeSubscriptionState,
+  type StripeSubscriptionFields,
+  type SubscriptionFields,
+} from './subscription-state.js';
 
 const T = 1_790_000_000;
 const periodEnd = new Date('2027-01-01T00:00:00.000Z');
 
-const stored: SubscriptionFields = {
+const stored: StripeSubscriptionFields = {
   status: 'active',
   plan: 'yearly',
-  stripeCustomerId: 'cus_1',
-  stripeSubscriptionId: 'sub_1',
   currentPeriodEnd: periodEnd,
   lastEventCreated: String(T),
 };
@@ -18,11 +24,13 @@ describe('mergeSubscriptionState', () => {
     expect(mergeSubscriptionState(null, { status: 'past_due', stripeCustomerId: 'cus_9' }, T)).toEqual({
       status: 'past_due',
       plan: null,
-      stripeCustomerId: 'cus_9',
-      stripeSubscriptionId: null,
       currentPeriodEnd: null,
       lastEventCreated: String(T),
     });
+  });
+
+  it('a first event that settles no status (a Checkout not paid yet) leaves the subscription incomplete', () => {
+    expect(mergeSubscriptionState(null, { plan: 'monthly' }, T)).toMatchObject({ status: 'incomplete', plan: 'monthly' });
   });
 
   it('a newer event sets the status and what it names; the rest keeps its stored value', () => {
@@ -32,29 +40,18 @@ describe('mergeSubscriptionState', () => {
       lastEventCreated: String(T + 10),
     });
     const later = new Date('2028-01-01T00:00:00.000Z');
-    expect(
-      mergeSubscriptionState(
-        stored,
-        { status: 'active', plan: 'monthly', stripeCustomerId: 'cus_2', stripeSubscriptionId: 'sub_2', currentPeriodEnd: later },
-        T + 10,
-      ),
-    ).toEqual({
+    expect(mergeSubscriptionState(stored, { status: 'active', plan: 'monthly', currentPeriodEnd: later }, T + 10)).toEqual({
       status: 'active',
       plan: 'monthly',
-      stripeCustomerId: 'cus_2',
-      stripeSubscriptionId: 'sub_2',
       currentPeriodEnd: later,
       lastEventCreated: String(T + 10),
     });
   });
 
-  it('a null plan or id in the event keeps the stored one', () => {
-    const merged = mergeSubscriptionState(
-      stored,
-      { status: 'canceled', plan: null, stripeCustomerId: null, currentPeriodEnd: null },
-      T + 1,
-    );
-    expect(merged).toMatchObject({ status: 'canceled', plan: 'yearly', stripeCustomerId: 'cus_1', currentPeriodEnd: periodEnd });
+  it('a null plan or period end in the event keeps the stored one; no status keeps the stored status', () => {
+    const merged = mergeSubscriptionState(stored, { status: 'canceled', plan: null, currentPeriodEnd: null }, T + 1);
+    expect(merged).toMatchObject({ status: 'canceled', plan: 'yearly', currentPeriodEnd: periodEnd });
+    expect(mergeSubscriptionState({ ...stored, status: 'past_due' }, {}, T + 1)).toMatchObject({ status: 'past_due' });
   });
 
   it('an event older than the last applied changes nothing', () => {
@@ -67,7 +64,7 @@ describe('mergeSubscriptionState', () => {
   });
 
   it('updated, a late older update, then deleted: the newer states win', () => {
-    let row: SubscriptionFields | null = mergeSubscriptionState(null, { status: 'incomplete', plan: 'yearly' }, T);
+    let row: StripeSubscriptionFields | null = mergeSubscriptionState(null, { status: 'incomplete', plan: 'yearly' }, T);
     const apply = (status: string, created: number) => {
       const next = mergeSubscriptionState(row, { status }, created);
       if (next) row = next;
@@ -84,13 +81,75 @@ describe('mergeSubscriptionState', () => {
     const once = mergeSubscriptionState(stored, { status: 'active', plan: 'monthly' }, T + 5);
     expect(mergeSubscriptionState(once, { status: 'active', plan: 'monthly' }, T + 5)).toEqual(once);
   });
+});
 
-  it('a row no event has touched yet (a checkout customer, the VIP grant) takes any event', () => {
-    const customerOnly: SubscriptionFields = { ...stored, status: 'none', plan: null, lastEventCreated: null };
-    expect(mergeSubscriptionState(customerOnly, { status: 'active', plan: 'monthly' }, 1)).toMatchObject({
-      status: 'active',
-      plan: 'monthly',
+describe('isLiveStatus', () => {
+  it('active, trialing and past_due are in force; the rest, and no status, are not', () => {
+    expect(['active', 'trialing', 'past_due'].map(isLiveStatus)).toEqual([true, true, true]);
+    expect(['none', 'incomplete', 'incomplete_expired', 'canceled', 'unpaid', 'paused'].map(isLiveStatus)).toEqual(Array(6).fill(false));
+    expect(isLiveStatus(null)).toBe(false);
+    expect(isLiveStatus(undefined)).toBe(false);
+  });
+});
+
+describe('followsSubscription: one subscription per customer', () => {
+  const live = { status: 'active', endedBy: null };
+  const account = (status: string, stripeSubscriptionId: string | null, plan: SubscriptionFields['plan'] = 'monthly') => ({
+    status,
+    plan,
+    stripeSubscriptionId,
+  });
+
+  it("the account's current subscription is followed, whatever its status", () => {
+    expect(followsSubscription(account('active', 'sub_1'), 'sub_1', live)).toBe(true);
+    expect(followsSubscription(account('past_due', 'sub_1'), 'sub_1', { status: 'canceled', endedBy: null })).toBe(true);
+  });
+
+  it('a second subscription beside a current one in force is left aside: active, trialing or past due', () => {
+    for (const status of ['active', 'trialing', 'past_due']) {
+      expect(followsSubscription(account(status, 'sub_1'), 'sub_2', live)).toBe(false);
+    }
+  });
+
+  it('another subscription becomes the current one when nothing is in force, unless it has ended', () => {
+    expect(followsSubscription(null, 'sub_2', live)).toBe(true);
+    expect(followsSubscription(account('none', null, null), 'sub_2', { status: 'incomplete', endedBy: null })).toBe(true);
+    expect(followsSubscription(account('canceled', 'sub_1'), 'sub_2', live)).toBe(true);
+    expect(followsSubscription(account('incomplete', 'sub_1'), 'sub_2', live)).toBe(true);
+    // A late event of an old subscription that has ended never takes the account back.
+    expect(followsSubscription(account('incomplete', 'sub_2'), 'sub_1', { status: 'canceled', endedBy: null })).toBe(false);
+    expect(followsSubscription(account('none', null, null), 'sub_1', { status: 'incomplete_expired', endedBy: null })).toBe(false);
+  });
+
+  it('a subscription a refund or a dispute ended is never followed again, even as the current one', () => {
+    expect(followsSubscription(account('canceled', 'sub_1'), 'sub_1', { status: 'active', endedBy: 'refund' })).toBe(false);
+    expect(followsSubscription(account('canceled', 'sub_2'), 'sub_1', { status: 'active', endedBy: 'dispute' })).toBe(false);
+  });
+
+  it('the active VIP plan is replaced by no Stripe subscription, not even its own earlier one', () => {
+    expect(followsSubscription(account('active', null, 'unlimited'), 'sub_1', live)).toBe(false);
+    expect(followsSubscription(account('active', 'sub_1', 'unlimited'), 'sub_1', live)).toBe(false);
+  });
+});
+
+describe('accountFollowing', () => {
+  const subscription: StripeSubscriptionFields = {
+    status: 'past_due',
+    plan: 'yearly',
+    currentPeriodEnd: periodEnd,
+    lastEventCreated: String(T),
+  };
+
+  it("takes the subscription's status, plan, period end and id; keeps the stored customer, else the event's", () => {
+    expect(accountFollowing({ stripeCustomerId: 'cus_1' }, 'sub_2', subscription, 'cus_other')).toEqual({
+      status: 'past_due',
+      plan: 'yearly',
+      currentPeriodEnd: periodEnd,
+      stripeSubscriptionId: 'sub_2',
+      stripeCustomerId: 'cus_1',
     });
+    expect(accountFollowing(null, 'sub_2', subscription, 'cus_9').stripeCustomerId).toBe('cus_9');
+    expect(accountFollowing({ stripeCustomerId: null }, 'sub_2', subscription, undefined).stripeCustomerId).toBeNull();
   });
 });
 

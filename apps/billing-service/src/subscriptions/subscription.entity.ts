@@ -2,11 +2,11 @@ import { Check, Column, Entity, PrimaryColumn, Unique, UpdateDateColumn } from '
 import type { SubscriptionPlan } from '@archlens/contracts/billing';
 
 /**
- * One user's subscription (`billing.subscriptions`; spec §3's subscription fields): one row per
+ * One user's account as shown (`billing.subscriptions`; spec §3's subscription fields): one row per
  * user (the user id is the key), created at the first checkout (status `none`, the Stripe customer
- * reused from then on), by a Stripe webhook or by the VIP grant. `last_event_created` is the
- * `created` time (Unix seconds) of the newest Stripe event applied, so an older event never
- * overwrites newer state.
+ * reused from then on), by a Stripe webhook or by the VIP grant. `stripe_subscription_id` names the
+ * user's current Stripe subscription, whose status, plan and period end the row carries; each Stripe
+ * subscription's own state is a `stripe_subscriptions` row (`StripeSubscriptionEntity`).
  */
 @Entity({ name: 'subscriptions' })
 @Unique('UQ_subscriptions_stripe_customer_id', ['stripeCustomerId'])
@@ -28,15 +28,12 @@ export class SubscriptionEntity {
   @Column({ name: 'stripe_customer_id', type: 'varchar', length: 255, nullable: true })
   stripeCustomerId!: string | null;
 
+  /** The user's current Stripe subscription (`StripeSubscriptionEntity`), or null before any. */
   @Column({ name: 'stripe_subscription_id', type: 'varchar', length: 255, nullable: true })
   stripeSubscriptionId!: string | null;
 
   @Column({ name: 'current_period_end', type: 'timestamptz', nullable: true })
   currentPeriodEnd!: Date | null;
-
-  /** `created` of the newest Stripe event applied, Unix seconds (pg bigint, read as a string). */
-  @Column({ name: 'last_event_created', type: 'bigint', nullable: true })
-  lastEventCreated!: string | null;
 
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt!: Date;

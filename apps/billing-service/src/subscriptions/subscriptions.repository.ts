@@ -6,7 +6,7 @@ import type { PlanAndStatus } from '../credits/credit-arithmetic.js';
 import type { AccountFields, SubscriptionFields } from './subscription-state.js';
 import { SubscriptionEntity } from './subscription.entity.js';
 
-/** All data access to `billing.subscriptions`, one row per user. */
+/** All data access to `billing.subscriptions`, the account: one row per user. */
 @Injectable()
 export class SubscriptionsRepository {
   private readonly subscriptions: Repository<SubscriptionEntity>;
@@ -86,35 +86,20 @@ export class SubscriptionsRepository {
   }
 
   /**
-   * Changes the user's row inside the caller's transaction, under its lock (`SELECT … FOR UPDATE`):
-   * `change` gets the row as stored (null when there is none) and gives the fields to store, or
-   * null to leave it. When another transaction inserts the row between the read and the insert,
-   * `change` runs again on that row, under its lock.
-   * @returns true when the row was written
+   * The user's account row inside the caller's transaction, locked (`SELECT … FOR UPDATE`) until it
+   * ends: created first with status `none` when the user has none, so that every change of one
+   * user's subscriptions waits for the one before, even the first.
    */
-  async changeLocked(
-    manager: EntityManager,
-    userId: string,
-    change: (stored: SubscriptionFields | null) => SubscriptionFields | null,
-  ): Promise<boolean> {
+  async lockAccount(manager: EntityManager, userId: string): Promise<SubscriptionEntity> {
     const subscriptions = manager.getRepository(SubscriptionEntity);
-    for (;;) {
-      const stored = await subscriptions.findOne({ where: { userId }, lock: { mode: 'pessimistic_write' } });
-      const fields = change(stored);
-      if (!fields) return false;
-      if (stored) {
-        await subscriptions.update({ userId }, fields);
-        return true;
-      }
-      const inserted = await subscriptions
-        .createQueryBuilder()
-        .insert()
-        .values({ ...fields, userId })
-        .orIgnore()
-        .returning(['userId'])
-        .updateEntity(false)
-        .execute();
-      if ((inserted.raw as unknown[]).length > 0) return true;
-    }
+    await subscriptions.createQueryBuilder().insert().values({ userId, status: 'none' }).orIgnore().updateEntity(false).execute();
+    const row = await subscriptions.findOne({ where: { userId }, lock: { mode: 'pessimistic_write' } });
+    if (!row) throw new Error(`the subscription row of ${userId} could not be created`);
+    return row;
+  }
+
+  /** Writes the account's fields inside the caller's transaction, which holds its lock (`lockAccount`). */
+  async writeAccount(manager: EntityManager, userId: string, fields: Partial<SubscriptionFields>): Promise<void> {
+    await manager.getRepository(SubscriptionEntity).update({ userId }, fields);
   }
 }

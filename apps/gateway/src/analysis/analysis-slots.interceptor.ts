@@ -36,10 +36,10 @@ const UPLOAD_MAX_MS = 300_000;
  * Admits an analysis before its upload is read: at most `MAX_CONCURRENT_ANALYSES_PER_USER` of one
  * user at once (2 by default), across every copy of the gateway, then at most
  * `RATE_LIMIT_ANALYSES_PER_USER` per user per hour (`RateLimitsService`; a request refused
- * for concurrency does not use one up, and one refused for what it sent, 400, 413, 415 or 422 (no
- * image, too many, too large, not a JPG, PNG or WebP, too many pixels, undecodable), gets its
- * analysis back: `giveBackOnInputRefusal`, as a successful sign-in gives its point back. The hourly
- * limit's own 429 gives nothing back).
+ * for concurrency does not use one up, and one refused for what it sent, 400, 415 or 422 (no
+ * image, too many, not a JPG, PNG or WebP, too many pixels, undecodable), gets its analysis back:
+ * `giveBackOnInputRefusal`, as a successful sign-in gives its point back. The hourly limit's own
+ * 429 gives nothing back, nor does a 413 for a photo past 50 MB, whose reading was cut short).
  *
  * The running analyses of a user are a Redis sorted set of one member per request, scored by its
  * start time: a member is removed when its answer is sent, and one whose removal was lost (Redis

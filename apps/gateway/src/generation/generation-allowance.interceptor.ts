@@ -8,10 +8,11 @@ import { userIdOf } from '../sessions/session.guard.js';
 /**
  * Counts a generation against `RATE_LIMIT_GENERATIONS_PER_USER` per hour (`RateLimitsService`
  * 'generationsPerUser') before its upload is read, after the route's `pro` access rule admitted the
- * user. A request refused for what it sent (400, 413, 415, 422: no sketch, a repeated or bad field,
- * a file too large or not a JPG, PNG or WebP) gets its generation back (`giveBackOnInputRefusal`),
- * so mistakes do not use up the hour; the limit's own 429 gives nothing back, nor does any other
- * answer (a 409 for credits, a provider's 502).
+ * user. A request refused for what it sent (400, 415, 422: no sketch, a repeated or bad field, a
+ * file not a JPG, PNG or WebP) gets its generation back (`giveBackOnInputRefusal`), so mistakes do
+ * not use up the hour; the limit's own 429 gives nothing back, nor does a 413 (a file past 50 MB,
+ * which the browser never sends: its reading was cut short, and it counts) or any other answer (a
+ * 409 for credits, a provider's 502).
  */
 @Injectable()
 export class GenerationAllowanceInterceptor implements NestInterceptor {

@@ -13,10 +13,9 @@ import { TooManyRequestsException } from './too-many-requests.exception.js';
 import { giveBackOnInputRefusal, isInputRefusal } from './input-refusal.js';
 
 describe('isInputRefusal', () => {
-  it('is true for 400, 413, 415 and 422, from the gateway or a service', () => {
+  it('is true for 400, 415 and 422, from the gateway or a service', () => {
     for (const error of [
       new BadRequestException('x'),
-      new PayloadTooLargeException('x'),
       new UnsupportedMediaTypeException('x'),
       new UnprocessableEntityException('x'),
       new DomainError('analysis.image-undecodable', { fileName: 'x.jpg' }),
@@ -26,7 +25,9 @@ describe('isInputRefusal', () => {
     }
   });
 
-  it('is false for a limit reached (429), a refusal of who asks (403), a conflict (409) and any other error', () => {
+  it('is false for a body too large (413), a limit reached (429), a refusal of who asks (403), a conflict (409) and any other error', () => {
+    expect(isInputRefusal(new PayloadTooLargeException('"scan.png" is too large (over 50.0 MB). Maximum size is 50MB.'))).toBe(false);
+    expect(isInputRefusal(apiError('request.too-large'))).toBe(false);
     expect(isInputRefusal(new TooManyRequestsException('x', 10))).toBe(false);
     expect(isInputRefusal(new ForbiddenException('x'))).toBe(false);
     expect(isInputRefusal(apiError('generation.pro-required'))).toBe(false);

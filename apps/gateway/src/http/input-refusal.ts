@@ -4,13 +4,14 @@ import { errorStatus } from '@archlens/contracts/errors';
 import { DomainError } from '@archlens/platform/messaging';
 
 /**
- * The statuses that refuse what the request itself sent: 400 (a bad or missing field or file), 413
- * (too large), 415 (not a type the route takes), 422 (an image that cannot be used). A 429 (a limit
- * reached), a 403 (who asks) and a 409 (the account's state) are not among them.
+ * The statuses that refuse what the request itself sent, a mistake the allowance forgives: 400 (a bad
+ * or missing field or file), 415 (not a type the route takes), 422 (an image that cannot be used).
+ * A 413 (a file past 50 MB, a body past the route's most) is not among them: the browser never sends
+ * one (it checks sizes first), so it is a client pushing bytes, and it keeps the point it used. Nor
+ * are a 429 (a limit reached), a 403 (who asks) and a 409 (the account's state).
  */
 export const INPUT_REFUSAL_STATUSES: ReadonlySet<number> = new Set([
   HttpStatus.BAD_REQUEST,
-  HttpStatus.PAYLOAD_TOO_LARGE,
   HttpStatus.UNSUPPORTED_MEDIA_TYPE,
   HttpStatus.UNPROCESSABLE_ENTITY,
 ]);

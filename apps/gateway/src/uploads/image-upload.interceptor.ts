@@ -12,13 +12,31 @@ import {
 import type { Request, Response } from 'express';
 import multer from 'multer';
 import type { Observable } from 'rxjs';
+import { MAX_IMAGE_BYTES } from '@archlens/contracts/analysis';
 import { ObjectStorage } from '@archlens/platform/storage';
+import { apiError } from '../http/api-error.js';
 import { userIdOf } from '../sessions/session.guard.js';
 import { OriginalsStorageEngine, type StoredOriginal, type UploadKeyPrefix } from './originals.storage-engine.js';
 import { UploadBudget } from './upload-budget.js';
+import { UploadReading } from './upload-reading.js';
 
 /** Text fields an upload route takes unless its policy says otherwise. */
 const DEFAULT_MAX_FIELDS = 10;
+
+/** Most bytes of one text field: busboy's default `fieldSize` (1 MiB), which multer keeps. */
+const FIELD_BYTES = 1024 * 1024;
+/** Room for the multipart framing (boundaries, part headers) of a whole request, in bytes. */
+const FRAMING_BYTES = 1024 * 1024;
+
+/**
+ * The most bytes of a multipart body a route reads: each of its files at 50 MB (`MAX_IMAGE_BYTES`,
+ * spec §9), each of its text fields at its most, and 1 MiB of framing. A body past it (filler
+ * before the first part or after the last, which the parser skips unread) is refused with 413
+ * `request.too-large` where it passes it (`UploadReading`).
+ */
+export function maxUploadBytes(policy: UploadPolicy): number {
+  return policy.maxFiles * MAX_IMAGE_BYTES + (policy.maxFields ?? DEFAULT_MAX_FIELDS) * FIELD_BYTES + FRAMING_BYTES;
+}
 
 /** What one upload route accepts: where its originals go, in which fields, how many. */
 export interface UploadPolicy {
@@ -60,9 +78,12 @@ export function repeatedTextField(body: unknown, textFields: readonly string[]):
 
 /**
  * An interceptor that reads the multipart body of one upload route with hard limits (spec §9: 50 MB
- * a file, checked by `ImageHeaderCheck` so that the refusal names the file and its size;
- * `policy.maxFiles` files), checking and storing each file as it arrives (`OriginalsStorageEngine`
- * under `policy.keyPrefix`); maps multer's refusals to the spec's messages (`mapUploadError`); then
+ * a file, checked by `ImageHeaderCheck` so that the refusal names the file; `policy.maxFiles` files;
+ * `maxUploadBytes` in all), checking and storing each file as it arrives (`OriginalsStorageEngine`
+ * under `policy.keyPrefix`). A file past 50 MB or a body past its most is refused with 413 where it
+ * passes the limit, and the request is read no further (`UploadReading`: not drained, its stored
+ * files removed, answered with `Connection: close`); other refusals are answered once multer has
+ * drained the body. Maps multer's refusals to the spec's messages (`mapUploadError`); then
  * refuses with 400 `Send "<field>" once.` a text field of `policy.textFields` sent more than once,
  * before the route validates the fields (multer makes a list of a repeated field, which a schema
  * would refuse with a text about something else). When it hands over, `request.files` holds the
@@ -81,8 +102,9 @@ export function imageUploadInterceptor(policy: UploadPolicy): Type<NestIntercept
     ) {
       this.readImages = multer({
         storage: new OriginalsStorageEngine(storage, budget, userIdOf, policy.keyPrefix),
-        // No `fileSize` limit here: the storage engine's `ImageHeaderCheck` refuses a file past 50 MB
-        // at its end, with its name and size (spec §5), keeping none of its bytes past the limit.
+        // No `fileSize` limit here: the storage engine's `ImageHeaderCheck` refuses a file the moment
+        // it passes 50 MB, with its name (spec §5), and cuts the request there (`UploadReading`);
+        // busboy's own limit would only truncate the file while multer drained the rest of the body.
         limits: {
           files: policy.maxFiles,
           fields: policy.maxFields ?? DEFAULT_MAX_FIELDS,
@@ -101,7 +123,14 @@ export function imageUploadInterceptor(policy: UploadPolicy): Type<NestIntercept
       const request = http.getRequest<Request>();
       const response = http.getResponse<Response>();
       await new Promise<void>((resolve, reject) => {
+        const reading = UploadReading.begin(request, response, {
+          maxBytes: maxUploadBytes(policy),
+          tooLarge: () => apiError('request.too-large'),
+          removeStored: (keys) => this.storage.remove(keys).catch(() => undefined), // the originals sweeps take what is left
+          onCut: reject,
+        });
         this.readImages(request, response, (error: unknown) => (error ? reject(mapUploadError(error, policy)) : resolve()));
+        reading.countBytes();
       });
       const byField = (request.files ?? {}) as unknown as Record<string, StoredOriginal[] | undefined>;
       const files = policy.fields.flatMap((field) => byField[field.name] ?? []);

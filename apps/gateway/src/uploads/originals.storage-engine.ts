@@ -5,7 +5,8 @@ import type { StorageEngine } from 'multer';
 import type { AcceptedImageMimeType } from '@archlens/contracts/analysis';
 import { ObjectStorage } from '@archlens/platform/storage';
 import type { UploadBudget } from './upload-budget.js';
-import { displayName, ImageHeaderCheck, UploadRejectedError } from './upload-validation.js';
+import { UploadCutException, UploadReading } from './upload-reading.js';
+import { displayName, ImageHeaderCheck, UploadRejectedError, UploadTooLargeError } from './upload-validation.js';
 
 /**
  * The folders uploads are stored in: photos (`uploads/`), sketches to read (`sketches/`), a
@@ -56,9 +57,11 @@ type FileInfo = Partial<Express.Multer.File> & StoredOriginal & { path: string }
  * fairly (stored side by side, a few users' large batches could spend the whole budget between
  * them; the load figures are in docs/performance.md). The bytes held (the chunks as they arrive,
  * then the one joined copy the store's client sends) count against the gateway's `UploadBudget`.
- * A refused photo fails the upload at once (one past 50 MB at its end, read through without its
- * bytes being kept, so the refusal can give its size), and multer then removes every photo of the
- * request already stored (`_removeFile`), so nothing of it is left in the bucket.
+ * A refused photo fails the upload at once, and multer then removes every photo of the request
+ * already stored (`_removeFile`), so nothing of it is left in the bucket. A photo past 50 MB is
+ * refused by the chunk that takes it past the limit and cuts the request (`UploadReading.cut`):
+ * nothing more of the body is read, the request's stored photos are removed and the refusal is
+ * answered at once; other refusals let multer drain the rest of the body before the answer.
  *
  * Why whole photos, not a multipart upload per photo: the local S3-compatible server (s3rver) does
  * not list multipart uploads, which the client's stream upload needs; a photo is at most 50 MB.
@@ -86,14 +89,23 @@ export class OriginalsStorageEngine implements StorageEngine {
    * checks and stores this one (`store`).
    * @param callback given the `StoredOriginal` fields (and `path`, the key), or the refusal: an
    *   `HttpException` 400, 413, 415 or 422, or a 503 `RetryLaterException`; the rest of a refused
-   *   file is drained
+   *   file is drained, unless the refusal cut the request (a file past 50 MB, a body past the
+   *   route's most: `UploadReading`), which is then read no further
    */
   _handleFile(request: Request, file: Express.Multer.File, callback: (error?: unknown, info?: Partial<Express.Multer.File>) => void): void {
-    const current = (this.previous.get(request) ?? Promise.resolve()).then(() => this.store(this.userIdOf(request), file));
+    const reading = UploadReading.of(request);
+    const current = (this.previous.get(request) ?? Promise.resolve()).then(() => this.store(this.userIdOf(request), file, reading));
     this.previous.set(request, current);
     current.then(
       (info) => callback(null, info),
       (error: unknown) => {
+        if (error instanceof UploadCutException) reading?.cut(error);
+        if (reading?.isCut) {
+          // Nothing more of the request is read: multer hears of the refusal once the answer has
+          // gone and the connection is closed (its clean-up would resume reading the body).
+          reading.afterClose(() => callback(error));
+          return;
+        }
         file.stream.resume(); // discard the rest of this photo; multer drains the request
         callback(error);
       },
@@ -117,31 +129,25 @@ export class OriginalsStorageEngine implements StorageEngine {
   }
 
   /**
-   * Reads one photo, checking it as it arrives, then stores it.
-   * @throws HttpException 400/413/415/422 (`UploadRejectedError`), 503 `RetryLaterException` when the
+   * Reads one photo, checking it as it arrives, then stores it (noting its stream and its key on the
+   * request's `reading`).
+   * @throws UploadCutException 413 past 50 MB; HttpException 400/415/422 (`UploadRejectedError`), 503 `RetryLaterException` when the
    *   budget is spent or the store refuses
    */
-  private async store(userId: string, file: Express.Multer.File): Promise<FileInfo> {
+  private async store(userId: string, file: Express.Multer.File, reading: UploadReading | undefined): Promise<FileInfo> {
     const check = new ImageHeaderCheck(displayName(file.originalname));
     const chunks: Buffer[] = [];
     let reserved = 0;
+    reading?.reading(file.stream);
     try {
-      for await (const chunk of file.stream) {
+      // Not destroyed when the loop stops early: multer takes a file stream's error for a refusal of
+      // its own and drains the body, which a request cut for size must not be.
+      for await (const chunk of file.stream.iterator({ destroyOnReturn: false })) {
         const bytes = chunk as Buffer;
-        if (check.tooLarge) {
-          await check.add(bytes); // past 50 MB: counted for the message, not kept
-          continue;
-        }
         if (!this.budget.tryReserve(bytes.length)) throw new RetryLaterException(UPLOAD_BUDGET_MESSAGE, BUSY_RETRY_AFTER_SECONDS);
         reserved += bytes.length;
+        await check.add(bytes); // past 50 MB: refused here, the rest never read
         chunks.push(bytes);
-        await check.add(bytes);
-        if (check.tooLarge) {
-          // Refused at its end (`finish`, 413 with its whole size): what was held goes back now.
-          chunks.length = 0;
-          this.budget.release(reserved);
-          reserved = 0;
-        }
       }
       const header = await check.finish();
       const key = `${this.keyPrefix}/${userId}/${randomUUID()}.${header.extension}`;
@@ -151,6 +157,7 @@ export class OriginalsStorageEngine implements StorageEngine {
       reserved += size;
       try {
         await this.storage.put(key, chunks, header.mimeType);
+        reading?.stored(key);
       } catch (error) {
         this.logger.warn(`storing ${key} failed: ${error instanceof Error ? error.message : String(error)}`);
         throw new RetryLaterException(STORE_FAILED_MESSAGE, BUSY_RETRY_AFTER_SECONDS);
@@ -166,6 +173,7 @@ export class OriginalsStorageEngine implements StorageEngine {
         height: header.height,
       };
     } catch (error) {
+      if (error instanceof UploadTooLargeError) throw new UploadCutException(error.message, error.status);
       throw error instanceof UploadRejectedError ? new HttpException(error.message, error.status) : error;
     } finally {
       this.budget.release(reserved);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { MAX_IMAGE_BYTES } from '@archlens/contracts/analysis';
-import { displayName, ImageHeaderCheck, isSvg, UploadRejectedError, type ImageHeader } from './upload-validation.js';
+import { displayName, ImageHeaderCheck, isSvg, UploadRejectedError, UploadTooLargeError, type ImageHeader } from './upload-validation.js';
 
 const PHOTOS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../shared/fixtures/photos');
 const photo = (name: string) => readFileSync(path.join(PHOTOS, name));
@@ -114,14 +114,14 @@ describe('ImageHeaderCheck (each file checked on its first bytes as it arrives; 
     expect(isSvg(Buffer.from('svg is a vector format'))).toBe(false);
   });
 
-  it('refuses a file past 50 MB at its end, with the spec text and its whole size, keeping nothing past the limit', async () => {
-    const checker = new ImageHeaderCheck('huge.jpg');
-    await checker.add(photo('mit-media-lab.jpg'));
-    await checker.add(Buffer.alloc(MAX_IMAGE_BYTES));
-    expect(checker.tooLarge).toBe(true);
-    await checker.add(Buffer.alloc(10 * 1024 * 1024));
-    const error = (await checker.finish().catch((e: unknown) => e)) as UploadRejectedError;
-    expect([error?.status, error?.message]).toEqual([413, `"huge.jpg" is too large (60.1 MB). Maximum size is 50MB.`]);
+  it('refuses a file by the chunk that takes it past 50 MB, with the spec text, reading nothing after it', async () => {
+    const huge = Buffer.concat([photo('mit-media-lab.jpg'), Buffer.alloc(60 * 1024 * 1024)]);
+    const { error, fed } = await check('huge.jpg', huge);
+    expect(error).toBeInstanceOf(UploadTooLargeError);
+    expect([error?.status, error?.message]).toEqual([413, '"huge.jpg" is too large (over 50.0 MB). Maximum size is 50MB.']);
+    // Refused within the 64 KB chunk that crossed the line, not at the file's end (60 MB on).
+    expect(fed).toBeLessThanOrEqual(MAX_IMAGE_BYTES);
+    expect(fed).toBeGreaterThan(MAX_IMAGE_BYTES - 65_536);
   });
 
   it('takes a file of exactly 50 MB (52,428,800 bytes: "Maximum size is 50MB" is inclusive, as in the SPA) and refuses one byte more', async () => {
@@ -129,7 +129,7 @@ describe('ImageHeaderCheck (each file checked on its first bytes as it arrives; 
     const exactly = await check('limit.jpg', Buffer.concat([jpeg, Buffer.alloc(MAX_IMAGE_BYTES - jpeg.length)]));
     expect(exactly.header?.mimeType).toBe('image/jpeg');
     const over = await check('over.jpg', Buffer.concat([jpeg, Buffer.alloc(MAX_IMAGE_BYTES - jpeg.length + 1)]));
-    expect([over.error?.status, over.error?.message]).toEqual([413, '"over.jpg" is too large (50.0 MB). Maximum size is 50MB.']);
+    expect([over.error?.status, over.error?.message]).toEqual([413, '"over.jpg" is too large (over 50.0 MB). Maximum size is 50MB.']);
   });
 
   it('refuses a PNG declaring 30000×30000 pixels on its first bytes, without decoding it', async () => {

@@ -30,6 +30,17 @@ export class UploadRejectedError extends Error {
   }
 }
 
+/**
+ * A file refused for passing 50 MB, the moment it passes it: 413 '"{file}" is too large (over 50.0
+ * MB). Maximum size is 50MB.' (spec §5's text; its size is a lower bound, since the rest of the file
+ * is never read).
+ */
+export class UploadTooLargeError extends UploadRejectedError {
+  constructor(fileName: string) {
+    super(HttpStatus.PAYLOAD_TOO_LARGE, ANALYSIS_MESSAGES.tooLarge(fileName, `over ${formatBytes(MAX_IMAGE_BYTES)}`));
+  }
+}
+
 /** Bytes `file-type` needs to recognise JPEG, PNG and WebP (its documented sample size is 4100). */
 const TYPE_SNIFF_BYTES = 4100;
 /**
@@ -66,14 +77,14 @@ export function displayName(name: string | undefined): string {
  * or WebP by its magic bytes (415 otherwise: '"{file}" is not a JPG, PNG or WebP image.' for an image
  * of another format, '"{file}" is not an image file.' for anything else) whose header declares at
  * most `MAX_IMAGE_PIXELS` pixels (422 otherwise), not empty (400), and at most 50 MB (413 '"{file}"
- * is too large ({size}). Maximum size is 50MB.', spec §5 word for word, the size as the SPA writes
- * it, `formatBytes`).
+ * is too large (over 50.0 MB). Maximum size is 50MB.', spec §5's text, `UploadTooLargeError`).
  *
  * 50 MB is `MAX_IMAGE_BYTES` = 52,428,800 bytes, and a file of exactly that size is taken: spec §5
  * says both "each under 50MB" and "Maximum size is 50MB"; the second, the one the message names, is
  * read as inclusive, as the SPA's own check does (`checkImageBatch` refuses `size > MAX_IMAGE_BYTES`),
- * so the browser and the server draw the line at the same byte. A file past it is counted to its
- * end, without keeping its bytes (`tooLarge`), so the message gives its real size as the SPA would.
+ * so the browser and the server draw the line at the same byte. A file is refused by the chunk that
+ * takes it past the limit, and nothing after it is read: a client streaming 200 MB is not read to
+ * its end to learn its size, so the message says "over 50.0 MB".
  *
  * Only the header is read, never decoded, so a decompression bomb costs nothing. Feed every chunk to
  * `add` in order, then call `finish`.
@@ -96,20 +107,16 @@ export class ImageHeaderCheck {
       : undefined;
   }
 
-  /** True once the file is past 50 MB: its bytes are only counted from then on, and `finish` refuses it (413). */
-  get tooLarge(): boolean {
-    return this.total > MAX_IMAGE_BYTES;
-  }
-
   /**
-   * Takes the next chunk of the file (past 50 MB, only its length).
-   * @throws UploadRejectedError 415 for another type, 422 for too many pixels
+   * Takes the next chunk of the file.
+   * @throws UploadTooLargeError 413 for the chunk that takes the file past 50 MB; UploadRejectedError
+   *   415 for another type, 422 for too many pixels
    */
   async add(chunk: Buffer): Promise<void> {
     this.total += chunk.length;
-    if (this.tooLarge) {
-      this.head.length = 0; // refused at the end whatever it is: nothing more to look at
-      return;
+    if (this.total > MAX_IMAGE_BYTES) {
+      this.head.length = 0;
+      throw new UploadTooLargeError(this.fileName);
     }
     if (this.header) return;
     this.head.push(chunk);
@@ -127,12 +134,9 @@ export class ImageHeaderCheck {
   /**
    * The file has ended: decides what is still open.
    * @returns the accepted header
-   * @throws UploadRejectedError 413 past 50 MB (with the whole file's size), 400 (empty, no readable header), 415, 422
+   * @throws UploadRejectedError 400 (empty, no readable header), 415, 422
    */
   async finish(): Promise<ImageHeader> {
-    if (this.tooLarge) {
-      throw new UploadRejectedError(HttpStatus.PAYLOAD_TOO_LARGE, ANALYSIS_MESSAGES.tooLarge(this.fileName, formatBytes(this.total)));
-    }
     if (this.total === 0) throw new UploadRejectedError(HttpStatus.BAD_REQUEST, ANALYSIS_MESSAGES.emptyFile(this.fileName));
     if (!this.mimeType) await this.sniffType();
     if (!this.dimensions) this.readDimensions();

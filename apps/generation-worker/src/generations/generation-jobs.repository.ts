@@ -4,7 +4,7 @@ import type { ErrorReference } from '@archlens/contracts/errors';
 import type { GenerationMetadata } from '@archlens/contracts/generation';
 import { SERVICE_DATA_SOURCE } from '@archlens/platform/worker-host';
 import { GenerationImageEntity } from './generation-image.entity.js';
-import { GenerationJobEntity } from './generation-job.entity.js';
+import { GenerationJobEntity, type GenerationInputs } from './generation-job.entity.js';
 
 /** What a job starts with; the rest of its row is the database's defaults. */
 export type NewGenerationJob = Pick<GenerationJobEntity, 'id' | 'userId' | 'provider' | 'options' | 'inputs'>;
@@ -117,6 +117,34 @@ export class GenerationJobsRepository {
       },
     );
     return (result.affected ?? 0) > 0;
+  }
+
+  /**
+   * Fails every job still pending whose latest attempt started more than `seconds` ago (its worker
+   * died and nobody resumed it), with `failure`'s refusal, spending nothing.
+   * @returns the failed jobs' ids and inputs, for their images and uploads to be removed
+   */
+  async failLapsed(
+    seconds: number,
+    failure: Omit<GenerationFailure, 'durationMs'>,
+  ): Promise<Array<Pick<GenerationJobEntity, 'id' | 'inputs'>>> {
+    const result = await this.jobs
+      .createQueryBuilder()
+      .update()
+      .set({
+        status: 'failed',
+        error: failure.message,
+        errorCode: failure.refusal.code,
+        errorParams: failure.refusal.params,
+        durationMs: () => `GREATEST(0, round(extract(epoch FROM now() - created_at) * 1000))::int`,
+        finishedAt: () => 'now()',
+        creditsSpent: 0,
+      })
+      .where(`status = 'pending' AND started_at < now() - make_interval(secs => :seconds)`, { seconds })
+      .returning(['id', 'inputs'])
+      .updateEntity(false)
+      .execute();
+    return (result.raw as Array<{ id: string; inputs: GenerationInputs }>).map(({ id, inputs }) => ({ id, inputs }));
   }
 
   /**

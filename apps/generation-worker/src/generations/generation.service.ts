@@ -65,7 +65,10 @@ interface GenerationResult {
  *    for a second time: the providers' APIs take no idempotency key). Success captures the credits
  *    and marks the job succeeded; a provider failure marks the job failed with the provider's own
  *    text, releases the credits, keeps no image and answers `generation.provider-failed` with it.
- *    A failed job keeps its refusal (code and parameters), answered again to a repeat of its job id.
+ *    A capture billing does not confirm is retried, then the credits are released
+ *    (`CreditHold.settle`): the job fails with `generation.credits-not-captured` and keeps no
+ *    image, so it is never left pending, and a repeat of its job id answers that refusal, never
+ *    the images free of charge. A failed job keeps its refusal (code and parameters), answered again to a repeat of its job id.
  * 4. `sora` and `midjourney` make no call and cost nothing (no reservation, creditsUsed 0): the job
  *    records their workflow.
  *
@@ -91,7 +94,7 @@ export class GenerationService {
    * @throws DomainError `credits.insufficient` (spec §8), `generation.job-id-taken` or
    *   `generation.job-id-reused`, `generation.provider-failed` (the provider's message),
    *   `generation.provider-not-configured`, `generation.billing-unavailable`,
-   *   `generation.inputs-unreadable`, `generation.store-failed`
+   *   `generation.credits-not-captured`, `generation.inputs-unreadable`, `generation.store-failed`
    */
   async generate(job: GenerateJob, queued?: Job): Promise<GenerateResponse> {
     const progress = new GenerationProgressReporter(queued, job.jobId, job.userId, this.logger);
@@ -170,7 +173,7 @@ export class GenerationService {
     return this.finish(job, { seed, creditsSpent: 0, metadata, images: [] }, progress);
   }
 
-  /** OpenAI and Stability AI: hold the credits, render the missing variations, store each, capture. */
+  /** OpenAI and Stability AI: hold the credits, render the missing variations, store each, capture (or fail uncharged). */
   private async runImages(
     job: GenerationJobEntity,
     provider: ImageProvider,
@@ -217,12 +220,14 @@ export class GenerationService {
       return this.failJob(job, refusal, held.reservationId);
     }
     const providerMs = job.providerMs + (Date.now() - started);
-    const [creditsSpent, images] = await Promise.all([
-      this.credits.capture(job, held),
+    const [{ settlement, creditsSpent }, images] = await Promise.all([
+      this.credits.settle(job, held),
       this.renders.list(job.id),
       this.jobs.addProviderTime(job.id, Date.now() - started),
       progress.report('storing', STAGE_PERCENT.storing, { imagesDone: options.variations, imagesTotal: options.variations }),
     ]);
+    // Not paid for: the images are removed with the job's failure, never delivered (nor to a repeat of its id).
+    if (settlement === 'not-charged') return this.failJob(job, new DomainError('generation.credits-not-captured'));
     const call = provider.describe(options);
     const metadata: GenerationMetadata = {
       provider: provider.name,

@@ -71,4 +71,7 @@ export const PRICING_TEXTS = {
   pleaseSignIn: 'You need to sign in to subscribe to a plan.',
   checkoutFailedTitle: 'Checkout Failed',
   checkoutFailedFallback: 'Please try again.',
+  // Checkout refused because a Pro plan is already in force: plan changes go through the billing portal.
+  managedFromAccount: 'Your Pro plan is managed from your account: switch between monthly and yearly, or cancel, with Manage billing.',
+  goToAccount: 'Go to your account',
 } as const;

@@ -1,8 +1,11 @@
 import type { PublicUser } from '@archlens/contracts/auth';
 import type { PaidPlanType } from '@archlens/contracts/plans';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router-dom';
+import { hasErrorCode } from '../../../api/client';
 import { toast } from '../../../shared/toast';
 import { AUTH_PATHS } from '../../auth/texts';
 import { isCurrentActivePlan } from '../current-plan';
@@ -16,7 +19,9 @@ const P = PRICING_TEXTS.plans;
  * The three plans of /pricing: Free goes to /analyse signed in and to login
  * signed out; a Pro plan opens Stripe Checkout signed in, and signed out shows 'Sign In Required'
  * and goes to login. The current active plan's button is disabled (both Pro buttons on the
- * unlimited VIP plan: `isCurrentActivePlan`).
+ * unlimited VIP plan: `isCurrentActivePlan`). A checkout refused because a Pro plan is already in
+ * force (`billing.subscription-exists`: the other Pro plan, or any plan while past due) shows,
+ * beside its 'Checkout Failed' toast, where that plan is managed: the billing portal of /account.
  */
 export function PricingPlans({ user }: { user: PublicUser | null }) {
   const checkout = useCheckout();
@@ -34,7 +39,9 @@ export function PricingPlans({ user }: { user: PublicUser | null }) {
   const paidAction = (plan: PaidPlanType, featured: boolean) => {
     const current = isCurrentActivePlan(user, plan);
     const busy = checkout.isPending && checkout.variables === plan;
-    return (
+    // Under the button pressed, so that it is in view on a phone too.
+    const managedElsewhere = checkout.variables === plan && hasErrorCode(checkout.error, 'billing.subscription-exists');
+    const button = (
       <Button
         variant={featured ? 'contained' : 'outlined'}
         size="large"
@@ -46,6 +53,18 @@ export function PricingPlans({ user }: { user: PublicUser | null }) {
       >
         {current ? PRICING_TEXTS.currentPlan : busy ? PRICING_TEXTS.redirecting : P[plan].cta}
       </Button>
+    );
+    if (!managedElsewhere) return button;
+    return (
+      <>
+        {button}
+        <Alert severity="info" data-testid="pricing-subscription-exists" sx={{ mt: 2 }}>
+          {PRICING_TEXTS.managedFromAccount}{' '}
+          <Link component={RouterLink} to="/account" sx={{ fontWeight: 600 }}>
+            {PRICING_TEXTS.goToAccount}
+          </Link>
+        </Alert>
+      </>
     );
   };
 

@@ -18,7 +18,8 @@ export function goToLoginSoon(): void {
  * browser goes to the Stripe Checkout url. A lost session (`isUnauthorisedError`) shows 'Please
  * Sign In' and goes to login (not the global 'Unauthorized' handler); any other failure shows
  * 'Checkout Failed' with the server's message, and with a 'Resend link' button when the account's
- * address is not confirmed yet.
+ * address is not confirmed yet (for `billing.subscription-exists`, 'You already have a Pro plan.
+ * Manage it from your account.', which `PricingPlans` follows with a way to /account).
  */
 export function useCheckout() {
   const unverified = useEmailUnverifiedRefusal();
