@@ -104,6 +104,8 @@ export const ERROR_CATALOGUE = {
   /** Spec §8 admin login: 'Login Failed' with this text. */
   'admin.invalid-credentials': fixed(401, 'Invalid credentials'),
   'admin.unauthorized': fixed(401, UNAUTHORIZED_MESSAGE),
+  /** Any request but a read (GET, HEAD) to the queue dashboard: it never adds, changes or removes a job. */
+  'admin.queue-dashboard-read-only': fixed(405, 'The queue dashboard is read-only: it cannot add, change or remove jobs.'),
 
   // Design Language Analysis, sketch reading and reports.
   'analysis.image-undecodable': withParams(

@@ -6,6 +6,7 @@ import {
   leadsListQuerySchema,
   type AdminLoginRequest,
   type AdminLoginResponse,
+  type AdminLogoutResponse,
   type AdminQueuesSessionResponse,
   type AdminVerifyResponse,
   type LeadFilters,
@@ -87,6 +88,28 @@ export class AdminController {
     });
     response.setHeader('Cache-Control', 'no-store');
     return { dashboardPath: QUEUE_DASHBOARD_PATH, expiresAt: session.expiresAt };
+  }
+
+  /**
+   * `POST /api/admin/logout` → 200 `{loggedOut: true}`: the admin token is revoked on the server
+   * (its id kept in Redis until it would have expired), so it and every queue dashboard session
+   * bought with it answer 401 from then on; the dashboard cookie is cleared too. 503 when Redis
+   * cannot be written (the token then stays valid: the console signs out locally all the same).
+   */
+  @Route('adminLogout')
+  async logout(
+    @CurrentAdmin() admin: AdminSession,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<AdminLogoutResponse> {
+    await this.auth.revoke(admin);
+    response.clearCookie(QUEUE_DASHBOARD_COOKIE, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: request.secure,
+      path: QUEUE_DASHBOARD_PATH,
+    });
+    return { loggedOut: true };
   }
 
   /** `GET /api/admin/verify` → `{valid: true, username, expiresAt}` for a valid token. */
