@@ -98,6 +98,12 @@ export const gatewayConfigSchema = z.object({
   RATE_LIMIT_EMAILS_PER_RECIPIENT: z.coerce.number().int().min(1).default(20),
   /** Generations a user may start per hour before 429 (default 60): each one stores its upload first. */
   RATE_LIMIT_GENERATIONS_PER_USER: z.coerce.number().int().min(1).default(60),
+  /**
+   * Stripe webhook deliveries one client address may make per minute before 429 (default 300).
+   * Counted before the signature is checked, so that a flood from one address costs at most this
+   * many HMAC checks a minute; Stripe retries a refused delivery later, with backoff, for days.
+   */
+  RATE_LIMIT_STRIPE_WEBHOOK_PER_IP: z.coerce.number().int().min(1).default(300),
   /** Failed admin sign-ins per client address per 15 minutes before 429 (default 10). */
   RATE_LIMIT_ADMIN_LOGIN_PER_IP: z.coerce.number().int().min(1).default(10),
   /** Failed VIP sign-ins one client address may make per 15 minutes (a success gives its point back). */
@@ -147,6 +153,17 @@ export const gatewayConfigSchema = z.object({
         'must be an argon2id hash ($argon2id$v=19$m=…,t=…,p=…$…$…)',
       ),
   ),
+  /**
+   * Signing secret of the Stripe webhook endpoint (`whsec_…`), the same as billing-service's: the
+   * gateway checks each delivery's `Stripe-Signature` with it before anything is queued. Unset,
+   * every delivery answers 503 'Payments are not configured' and nothing is queued. Sensitive.
+   */
+  STRIPE_WEBHOOK_SECRET: unsetWhenEmpty(z.string().trim().min(1)),
+  /**
+   * How old a webhook signature's timestamp may be, in seconds (default 300, the Stripe SDK's own
+   * tolerance), so that a captured delivery cannot be replayed later.
+   */
+  STRIPE_WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   /** The e-mail of the account the VIP signs in as (created on the first VIP sign-in). */
   VIP_EMAIL: z.string().trim().email().default('vip@archlens.local'),
   /** How long an admin token lasts, in seconds (default 8 hours); the admin signs in again after it. */

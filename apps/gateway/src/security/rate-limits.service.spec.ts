@@ -25,6 +25,7 @@ function limitsConfig(env: NodeJS.ProcessEnv): RateLimitsConfig {
       RATE_LIMIT_ANALYSES_PER_USER: true,
       RATE_LIMIT_ADMIN_LOGIN_PER_IP: true,
       RATE_LIMIT_VIP_LOGIN_PER_IP: true,
+      RATE_LIMIT_STRIPE_WEBHOOK_PER_IP: true,
       RATE_LIMIT_EMAIL_ANALYSIS_PER_USER: true,
       RATE_LIMIT_EMAIL_CLIPBOARD_PER_USER: true,
       RATE_LIMIT_EMAILS_PER_RECIPIENT: true,

@@ -24,6 +24,7 @@ export type RateLimitName =
   | 'analysesPerUser'
   | 'adminLoginPerIp'
   | 'vipLoginPerIp'
+  | 'stripeWebhookPerIp'
   | 'emailAnalysisPerUser'
   | 'emailClipboardPerUser'
   | 'emailsPerRecipient'
@@ -45,6 +46,7 @@ export type RateLimitsConfig = Pick<
   | 'RATE_LIMIT_ANALYSES_PER_USER'
   | 'RATE_LIMIT_ADMIN_LOGIN_PER_IP'
   | 'RATE_LIMIT_VIP_LOGIN_PER_IP'
+  | 'RATE_LIMIT_STRIPE_WEBHOOK_PER_IP'
   | 'RATE_LIMIT_EMAIL_ANALYSIS_PER_USER'
   | 'RATE_LIMIT_EMAIL_CLIPBOARD_PER_USER'
   | 'RATE_LIMIT_EMAILS_PER_RECIPIENT'
@@ -98,7 +100,8 @@ export function emailAtAddress(email: string, address: string): string {
  * per 15 minutes (10); analysis reports e-mailed per user per hour (10); Working Clipboard e-mails
  * per user per hour (10); e-mails of both kinds to one recipient per hour, from all users together
  * (20: any address may be typed, so none can be flooded); generations started per user per hour
- * (60), counted before the upload is read.
+ * (60), counted before the upload is read; Stripe webhook deliveries per address per minute (300),
+ * counted before the signature is checked.
  */
 export const RATE_LIMITS: Readonly<Record<RateLimitName, RateLimitDefinition>> = {
   signInPerIp: {
@@ -147,6 +150,12 @@ export const RATE_LIMITS: Readonly<Record<RateLimitName, RateLimitDefinition>> =
     pointsFrom: 'RATE_LIMIT_VIP_LOGIN_PER_IP',
     durationSeconds: 15 * 60,
     refusal: 'Too many VIP sign-in attempts.',
+    keyOf: asIs,
+  },
+  stripeWebhookPerIp: {
+    pointsFrom: 'RATE_LIMIT_STRIPE_WEBHOOK_PER_IP',
+    durationSeconds: 60,
+    refusal: 'Too many webhook deliveries from this address.',
     keyOf: asIs,
   },
   emailAnalysisPerUser: {
