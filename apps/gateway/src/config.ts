@@ -96,6 +96,19 @@ export const gatewayConfigSchema = z.object({
    * hour before 429 (default 20): a recipient is any address a user types, so no address can be flooded.
    */
   RATE_LIMIT_EMAILS_PER_RECIPIENT: z.coerce.number().int().min(1).default(20),
+  /**
+   * E-mails (analysis reports and clipboards) one account may send per day to addresses other than
+   * its own before 429 `email.daily-limit` (default 20); e-mails to the account's own address (its
+   * `+tags` too) are not counted by it.
+   */
+  RATE_LIMIT_EMAILS_TO_OTHERS_PER_USER_PER_DAY: z.coerce.number().int().min(1).default(20),
+  /**
+   * E-mails (analysis reports and clipboards) from every account together per hour before 429
+   * `email.global-limit`, logged as a warning when reached (default 500: one account sends at most
+   * 20 an hour, so reaching it takes 25 accounts at their limit at once, while a normal hour stays far
+   * below it and the sender's reputation is spared a spam run). Temporary passwords do not count.
+   */
+  RATE_LIMIT_EMAILS_ALL_USERS_PER_HOUR: z.coerce.number().int().min(1).default(500),
   /** Generations a user may start per hour before 429 (default 60): each one stores its upload first. */
   RATE_LIMIT_GENERATIONS_PER_USER: z.coerce.number().int().min(1).default(60),
   /**
