@@ -73,6 +73,32 @@ export const gatewayConfigSchema = z.object({
    * Keyed by both, so failures from other addresses never lock the account's owner out.
    */
   RATE_LIMIT_SIGN_IN_PER_EMAIL_AND_IP: z.coerce.number().int().min(1).default(10),
+  /**
+   * Failed sign-ins for one account (its e-mail, the admin's or the VIP's username), from any
+   * address, before each further failure delays the account's next sign-in (default 5). Counted
+   * until a success, or for a day from the first failure.
+   */
+  RATE_LIMIT_SIGN_IN_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  /**
+   * The first delay after `RATE_LIMIT_SIGN_IN_PER_ACCOUNT` failures, in seconds (default 2); each
+   * further failure doubles it, up to `SIGN_IN_DELAY_MAX_SECONDS`.
+   */
+  SIGN_IN_DELAY_BASE_SECONDS: z.coerce.number().int().min(1).default(2),
+  /**
+   * The longest delay, in seconds (default 900, 15 minutes): past it the owner can always try again.
+   * Addresses the account signed in from in the last 30 days are never delayed.
+   */
+  SIGN_IN_DELAY_MAX_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  /**
+   * argon2 verifications of the admin's and the VIP's passwords the gateway runs at once (default 4):
+   * each takes the hash's memory (64 MiB at the library's default cost) and a thread of libuv's pool.
+   */
+  ARGON2_MAX_CONCURRENT: z.coerce.number().int().min(1).max(64).default(4),
+  /**
+   * Verifications that may wait for one of those places (default 16); past them a sign-in answers 503
+   * `auth.sign-in-busy` with `Retry-After`, without any argon2 work.
+   */
+  ARGON2_MAX_WAITING: z.coerce.number().int().min(0).max(1000).default(16),
   /** Renamed (it counted per e-mail from any address): refused at start, so a deployment that still sets it learns so. */
   RATE_LIMIT_SIGN_IN_PER_EMAIL: z
     .undefined({

@@ -101,6 +101,17 @@ export const ERROR_CATALOGUE = {
   'auth.unauthorized': fixed(401, UNAUTHORIZED_MESSAGE),
   'auth.invalid-credentials': fixed(401, 'Invalid email or password'),
   'auth.email-taken': fixed(409, 'An account with this email already exists'),
+  /**
+   * Failed sign-ins for one account from any address: each one past the free ones delays the next
+   * attempt (from an address the account has not signed in from) a little longer, up to a cap.
+   */
+  'auth.sign-in-delayed': withParams(
+    429,
+    z.strictObject({ retryAfterSeconds }),
+    (p) => `There have been too many failed sign-ins to this account. Please try again in ${describeWait(p.retryAfterSeconds)}.`,
+  ),
+  /** The gateway is already checking as many admin or VIP passwords as it may at once, and as many wait. */
+  'auth.sign-in-busy': fixed(503, 'Too many sign-ins are being checked at once. Please try again in a moment.'),
   /** Spec §8 VIP login: 'Access Denied' with this text. */
   'vip.invalid-credentials': fixed(401, 'Invalid VIP credentials'),
   /** Spec §8 admin login: 'Login Failed' with this text. */

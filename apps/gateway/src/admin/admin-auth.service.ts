@@ -8,6 +8,7 @@ import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { GATEWAY_REDIS } from '../core/redis.js';
 import { apiError } from '../http/api-error.js';
 import { ConfiguredCredentials, sameText } from '../security/configured-credentials.js';
+import { PasswordVerifications } from '../security/password-verifications.service.js';
 
 /** The admin token's `iss` claim: this gateway. */
 export const ADMIN_TOKEN_ISSUER = 'archlens-gateway';
@@ -61,16 +62,20 @@ export class AdminAuthService {
   constructor(
     @Inject(GATEWAY_CONFIG) private readonly config: AdminAuthConfig,
     @Inject(GATEWAY_REDIS) private readonly redis: Redis,
+    verifications: PasswordVerifications,
   ) {
     this.key = new TextEncoder().encode(config.ADMIN_TOKEN_SECRET);
-    this.credentials = new ConfiguredCredentials(config.ADMIN_USERNAME, config.ADMIN_PASSWORD_HASH);
+    this.credentials = new ConfiguredCredentials(config.ADMIN_USERNAME, config.ADMIN_PASSWORD_HASH, (hash, password) =>
+      verifications.verify(hash, password),
+    );
   }
 
   /**
    * Checks the admin's credentials and issues a token. A wrong username costs the same argon2
    * verification as a wrong password (against a decoy hash of the same costs), so the answer's
    * timing does not tell which was wrong.
-   * @throws ApiException `admin.invalid-credentials` for a wrong username or password
+   * @throws ApiException `admin.invalid-credentials` for a wrong username or password;
+   *   `auth.sign-in-busy` (503) when as many argon2 verifications run and wait as allowed
    */
   async signIn(credentials: AdminLoginRequest): Promise<AdminLoginResponse> {
     if (!(await this.credentials.matches(credentials.username, credentials.password))) {

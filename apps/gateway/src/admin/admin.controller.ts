@@ -20,7 +20,9 @@ import { Route } from '../access/route.decorator.js';
 import { clientAddress } from '../http/client-address.js';
 import { ZodBodyPipe } from '../http/zod-body.pipe.js';
 import { ZodQueryPipe } from '../http/zod-query.pipe.js';
+import { ApiException } from '../http/api-error.js';
 import { RateLimitsService } from '../security/rate-limits.service.js';
+import { accountOfUsername, SignInDelays } from '../security/sign-in-delays.service.js';
 import { AdminAuthService, type AdminSession } from './admin-auth.service.js';
 import { CurrentAdmin } from './admin-token.guard.js';
 import { LeadExportDownloadService } from './lead-export-download.service.js';
@@ -32,13 +34,17 @@ export class AdminLoginController {
   constructor(
     private readonly auth: AdminAuthService,
     private readonly limits: RateLimitsService,
+    private readonly delays: SignInDelays,
   ) {}
 
   /**
    * `{username, password}` → 200 `{token, expiresAt}`; 400 `Username and password are required`;
    * 401 `Invalid credentials` for a wrong username or password alike; 429 with `Retry-After` once an
    * address has `RATE_LIMIT_ADMIN_LOGIN_PER_IP` failed attempts in 15 minutes (each attempt is
-   * counted as it starts, a success gives its point back); 503 when the limits' Redis is unreachable.
+   * counted as it starts, a success gives its point back), or `auth.sign-in-delayed` while the
+   * username's failures from every address delay it (`SignInDelays`, never from an address the admin
+   * signed in from lately); 503 when the limits' Redis is unreachable, or `auth.sign-in-busy` when the
+   * gateway checks as many passwords at once as `ARGON2_MAX_CONCURRENT` and `ARGON2_MAX_WAITING` allow.
    */
   @Route('adminLogin')
   async login(
@@ -47,8 +53,13 @@ export class AdminLoginController {
   ): Promise<AdminLoginResponse> {
     const address = clientAddress(request);
     await this.limits.consume('adminLoginPerIp', address);
-    const answer = await this.auth.signIn(body);
-    await this.limits.reward('adminLoginPerIp', address);
+    const account = accountOfUsername('admin', body.username);
+    await this.delays.check(account, address);
+    const answer = await this.auth.signIn(body).catch(async (error: unknown) => {
+      if (error instanceof ApiException && error.reference.code === 'admin.invalid-credentials') await this.delays.failed(account);
+      throw error;
+    });
+    await Promise.all([this.limits.reward('adminLoginPerIp', address), this.delays.succeeded(account, address)]);
     return answer;
   }
 }

@@ -14,6 +14,7 @@ import type { VipLoginRequest } from '@archlens/contracts/vip';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { apiError } from '../http/api-error.js';
 import { ConfiguredCredentials } from '../security/configured-credentials.js';
+import { PasswordVerifications } from '../security/password-verifications.service.js';
 
 /** Answer to a VIP sign-in while `VIP_EMAIL` belongs to an ordinary account (an operator's fix). */
 export const VIP_UNAVAILABLE = 'VIP access is not available at the moment.';
@@ -31,8 +32,11 @@ export class AccountsService {
   constructor(
     private readonly commands: CommandClient,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    verifications: PasswordVerifications,
   ) {
-    this.vip = new ConfiguredCredentials(config.VIP_USERNAME || undefined, config.VIP_PASSWORD_HASH || undefined);
+    this.vip = new ConfiguredCredentials(config.VIP_USERNAME || undefined, config.VIP_PASSWORD_HASH || undefined, (hash, password) =>
+      verifications.verify(hash, password),
+    );
   }
 
   /**
@@ -40,7 +44,8 @@ export class AccountsService {
    * VIP account (`VIP_EMAIL`, created on first use), put on the unlimited plan by billing-service
    * (credits shown as Unlimited, no credit checks).
    * @returns the VIP user, with its subscription
-   * @throws ApiException `vip.invalid-credentials` for wrong credentials or with VIP access not configured
+   * @throws ApiException `vip.invalid-credentials` for wrong credentials or with VIP access not configured;
+   *   `auth.sign-in-busy` (503) when as many argon2 verifications run and wait as allowed
    * @throws ServiceUnavailableException (503) `VIP_MESSAGES.unavailable` when an ordinary account holds
    *   `VIP_EMAIL` (auth-service refuses to make it the VIP and logs why)
    */
