@@ -205,10 +205,16 @@ test('an analysis leaves the screen as a PDF, a copy, a clipboard entry and an e
   expect(lines[0]).toMatch(/first_name/);
   expect(lines.filter((line) => line.includes(leadEmail))).toHaveLength(1);
 
-  // Logout removes the token and returns to /admin-login; /admin then stays closed.
+  // Logout revokes the token on the server, removes it and returns to /admin-login; /admin then
+  // stays closed, and a copy of the token kept elsewhere opens nothing either.
+  const token = await page.evaluate((key) => localStorage.getItem(key), ADMIN_TOKEN_KEY);
+  expect(token).toBeTruthy();
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/admin-login$/);
+  await expect(page.getByText('The admin session has ended.')).toBeVisible();
   expect(await page.evaluate((key) => localStorage.getItem(key), ADMIN_TOKEN_KEY)).toBeNull();
+  const reused = await page.request.get('/api/admin/verify', { headers: { Authorization: `Bearer ${token}` } });
+  expect(reused.status()).toBe(401);
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/admin-login$/);
 });

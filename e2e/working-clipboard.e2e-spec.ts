@@ -196,4 +196,20 @@ test('Email Myself shows a plain-text failure body as the message, and the fallb
   await mail.getByRole('button', { name: 'Send Email' }).click();
   await expect.poll(readToasts).toContain('Failed to send email');
   expect(await readToasts()).not.toContain('502 Bad Gateway');
+
+  // A limit's refusal (the gateway's JSON `{code, message}` with 429) is the message under 'Email Failed'.
+  const dailyLimit =
+    "You have reached today's limit of 20 e-mails to other addresses. E-mails to your own address still go, and others can be sent again in 5 hours.";
+  await page.unroute('**/api/email-clipboard');
+  await page.route('**/api/email-clipboard', (route) =>
+    route.fulfill({
+      status: 429,
+      headers: { 'Retry-After': '18000' },
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 'email.daily-limit', message: dailyLimit, params: { limit: 20, retryAfterSeconds: 18000 } }),
+    }),
+  );
+  await mail.getByRole('button', { name: 'Send Email' }).click();
+  await expect.poll(readToasts).toContain(`Email Failed\n${dailyLimit}`);
+  expect(await readToasts()).not.toContain('429');
 });

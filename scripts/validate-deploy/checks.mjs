@@ -49,3 +49,18 @@ export const serviceRoles = new Map(
     { role: m[1], schema: m[2] },
   ]),
 );
+/**
+ * Each Redis ACL user and its rules, from deploy/redis/acl-users.conf (`<user> <rules…>` a line): one
+ * per app, limited to its own queues' keys, plus KEDA's.
+ */
+export const redisAclUsers = new Map(
+  read(path.join(ROOT, 'deploy/redis/acl-users.conf'))
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !line.startsWith('#'))
+    .map((line) => {
+      const [user, ...rules] = line.trim().split(/\s+/);
+      return [user, rules.join(' ')];
+    }),
+);
+/** The environment variable that holds an ACL user's password in docker-compose.yml (`gateway` → `GATEWAY_REDIS_PASSWORD`). */
+export const redisPasswordVariable = (user) => `${user.toUpperCase().replace(/-/g, '_')}_REDIS_PASSWORD`;

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureAptPackages, ROOT } from '../bootstrap.mjs';
-import { check, deployableApps, read, serviceRoles, YAML } from './checks.mjs';
+import { check, deployableApps, read, redisAclUsers, redisPasswordVariable, serviceRoles, YAML } from './checks.mjs';
 
 function composeCommand() {
   const has = (cmd, args) => spawnSync(cmd, args, { stdio: 'ignore' }).status === 0;
@@ -72,9 +72,24 @@ export function checkCompose() {
       .map(([name, s]) => `${name}: ${s.image}`),
   );
   const redisCommand = [services.redis?.command ?? []].flat().join(' ');
-  check('docker-compose.yml: Redis has a password and an append-only file', [
-    /--requirepass\s+\S+/.test(redisCommand) ? undefined : 'redis: no --requirepass',
-    /--appendonly\s+yes/.test(redisCommand) ? undefined : 'redis: no --appendonly yes',
+  const redisScript = read(path.join(ROOT, 'deploy/redis/start-redis.sh'));
+  const redisEnv = services.redis?.environment ?? {};
+  const requiredInCompose = (name) => new RegExp(`\\$\\{${name}:\\?`).test(text);
+  check('docker-compose.yml: Redis has one ACL user per app with its own password, and an append-only file', [
+    /deploy\/redis\/start-redis\.sh|start-redis\.sh/.test(redisCommand) ? undefined : 'redis: not started by deploy/redis/start-redis.sh',
+    (services.redis?.volumes ?? []).some((v) => String(v).startsWith('./deploy/redis:'))
+      ? undefined
+      : 'redis: ./deploy/redis is not mounted',
+    /--aclfile\s/.test(redisScript) ? undefined : 'start-redis.sh: no --aclfile',
+    /--appendonly\s+yes/.test(redisScript) ? undefined : 'start-redis.sh: no --appendonly yes',
+    'REDISCLI_AUTH' in redisEnv && requiredInCompose('REDIS_PASSWORD') ? undefined : 'redis: the default user has no required password',
+    ...deployableApps.map((app) =>
+      !redisAclUsers.has(app)
+        ? `apps/${app} has no ACL user in deploy/redis/acl-users.conf`
+        : redisPasswordVariable(app) in redisEnv && requiredInCompose(redisPasswordVariable(app))
+          ? undefined
+          : `redis: ${redisPasswordVariable(app)} (the ${app} user's password) is not passed, required`,
+    ),
   ]);
   check(
     'docker-compose.yml: backing services published on 127.0.0.1 only',
@@ -114,6 +129,10 @@ export function checkCompose() {
       if (!role) problems.push(`no role for ${app} in deploy/postgres/roles.psql`);
       else if (user !== role.role) problems.push(`DATABASE_URL connects as ${user ?? '?'}, not its own role ${role.role}`);
     }
-    check(`docker-compose.yml: ${name} (health check, depends_on conditions, scalable, own database role)`, problems);
+    const redis = /^rediss?:\/\/([^:@/]*):([^@]*)@/.exec(String(env.REDIS_URL ?? ''));
+    if (!redis || redis[1] !== app) problems.push(`REDIS_URL connects as ${redis?.[1] || 'the default user'}, not its own ACL user ${app}`);
+    else if (!redis[2].includes(`\${${redisPasswordVariable(app)}:?`))
+      problems.push(`REDIS_URL does not take its password from ${redisPasswordVariable(app)}`);
+    check(`docker-compose.yml: ${name} (health check, depends_on conditions, scalable, own database role, own Redis user)`, problems);
   }
 }

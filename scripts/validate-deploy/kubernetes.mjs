@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../bootstrap.mjs';
-import { check, deployableApps, read, rel, YAML } from './checks.mjs';
+import { check, deployableApps, read, redisAclUsers, rel, YAML } from './checks.mjs';
 
 const K8S = path.join(ROOT, 'deploy', 'k8s');
 
@@ -166,6 +166,42 @@ function checkTopology(objects, origin) {
       )
       .map((b) => `the Ingress names Service port ${b.port.name}, which the Service does not have`),
   ]);
+
+  // Redis: one ACL user per app, applied by the redis-acl-setup Job from the same rules as compose's.
+  const aclMap = byKind('ConfigMap').find((c) => c.metadata.name === 'archlens-redis-acl');
+  const aclJob = byKind('Job').find((j) => j.metadata.name === 'redis-acl-setup');
+  const aclLines = (text) =>
+    String(text ?? '')
+      .split('\n')
+      .filter((line) => line.trim() !== '' && !line.startsWith('#'))
+      .map((line) => line.trim().split(/\s+/).join(' '));
+  const fileLines = [...redisAclUsers].map(([user, rules]) => `${user} ${rules}`);
+  const redisProblems = [
+    aclMap ? undefined : 'no ConfigMap archlens-redis-acl',
+    !aclMap || JSON.stringify(aclLines(aclMap.data?.['acl-users.conf'])) === JSON.stringify(fileLines)
+      ? undefined
+      : 'archlens-redis-acl acl-users.conf differs from deploy/redis/acl-users.conf',
+    aclJob ? undefined : 'no Job redis-acl-setup applies the ACL users',
+    !aclJob || JSON.stringify(aclJob.spec?.template?.spec?.volumes ?? []).includes('archlens-redis-acl')
+      ? undefined
+      : 'the Job redis-acl-setup does not mount archlens-redis-acl',
+  ];
+  // Where the overlay defines the apps' Secrets: each app's REDIS_URL names its own ACL user.
+  for (const deployment of deployments) {
+    const app = deployment.metadata.name;
+    if (!redisAclUsers.has(app)) redisProblems.push(`apps/${app} has no ACL user in deploy/redis/acl-users.conf`);
+    const secretNames = (deployment.spec?.template?.spec?.containers ?? []).flatMap((c) =>
+      (c.envFrom ?? []).map((e) => e.secretRef?.name).filter(Boolean),
+    );
+    for (const secret of byKind('Secret').filter((s) => secretNames.includes(s.metadata.name))) {
+      const url =
+        secret.stringData?.REDIS_URL ?? (secret.data?.REDIS_URL ? Buffer.from(secret.data.REDIS_URL, 'base64').toString() : undefined);
+      const user = /^rediss?:\/\/([^:@/]*)[:@]/.exec(String(url ?? ''))?.[1];
+      if (url !== undefined && user !== app)
+        redisProblems.push(`Secret ${secret.metadata.name}: REDIS_URL connects as ${user || 'the default user'}, not ${app}`);
+    }
+  }
+  check(`${origin}: one Redis ACL user per app (deploy/redis/acl-users.conf), applied by a Job, named by each REDIS_URL`, redisProblems);
 
   const scaled = byKind('ScaledObject').find((s) => s.spec?.scaleTargetRef?.name === 'generation-worker');
   const auths = byKind('TriggerAuthentication');

@@ -192,6 +192,10 @@ const ROWS: Record<ApiRouteName, Row> = {
     call: (c) => statusOf(post(c, API_PATHS.adminLogin).send({ username: stack.admin.username, password: stack.admin.password })),
   },
   adminVerify: { call: (c) => statusOf(get(c, API_PATHS.adminVerify)) },
+  // The admin's row revokes a token of its own, so the shared one stays valid for the other rows.
+  adminLogout: {
+    call: async (c) => statusOf(post(c.bearer ? { ...c, bearer: await adminToken(stack) } : c, API_PATHS.adminLogout)),
+  },
   adminLeads: { call: (c) => statusOf(get(c, `${API_PATHS.adminLeads}?sortBy=created_at&sortOrder=desc`)) },
   adminLeadStats: { call: (c) => statusOf(get(c, API_PATHS.adminLeadStats)) },
   adminLeadsExport: { call: (c) => statusOf(get(c, API_PATHS.adminLeadsExport)) },

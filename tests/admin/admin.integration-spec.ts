@@ -1,9 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
 import { SignJWT } from 'jose';
 import request from 'supertest';
 import { ADMIN_MESSAGES, type AdminLoginResponse } from '@archlens/contracts/leads';
+import { QUEUE_DASHBOARD_PATH } from '@archlens/contracts/paths';
 import { redisConnection } from '@archlens/platform/messaging';
 import { adminToken } from '../support/admin-session.js';
 import { expectNoPasswordInRedis } from '../support/redis-scan.js';
@@ -31,6 +32,7 @@ async function signToken(
     .setAudience(claims.aud ?? 'archlens-admin')
     .setIssuedAt(claims.iat ?? now)
     .setExpirationTime(claims.exp ?? now + 3600)
+    .setJti(randomUUID())
     .sign(new TextEncoder().encode(secret));
 }
 
@@ -133,6 +135,43 @@ describe('admin sign-in and the admin token', () => {
       `Bearer ${'a'.repeat(5000)}`,
     ]) {
       await expectRefused(authorization);
+    }
+  });
+
+  it('ends a token on the server at logout: every admin route and its dashboard sessions answer 401, other tokens stay valid', async () => {
+    const token = await adminToken(stack);
+    const otherToken = await adminToken(stack);
+    const bearer = `Bearer ${token}`;
+    const session = await request(stack.http).post('/api/admin/queues/session').set('Authorization', bearer).expect(200);
+    const dashboardCookie = ([] as string[]).concat(session.headers['set-cookie'] ?? [])[0].split(';')[0];
+    await request(stack.http).get(`${QUEUE_DASHBOARD_PATH}/api/queues`).set('Cookie', dashboardCookie).expect(200);
+
+    const logout = await request(stack.http).post('/api/admin/logout').set('Authorization', bearer);
+    expect([logout.status, logout.body]).toEqual([200, { loggedOut: true }]);
+    // The dashboard cookie is cleared in the browser that signed out.
+    expect(([] as string[]).concat(logout.headers['set-cookie'] ?? []).join('\n')).toMatch(/archlens_queues=;.*Expires=Thu, 01 Jan 1970/);
+
+    await expectRefused(bearer);
+    const dashboardApi = await request(stack.http).get(`${QUEUE_DASHBOARD_PATH}/api/queues`).set('Cookie', dashboardCookie);
+    expect([dashboardApi.status, dashboardApi.body]).toEqual([401, { code: 'admin.unauthorized', message: ADMIN_MESSAGES.unauthorised }]);
+    const dashboardPage = await request(stack.http).get(QUEUE_DASHBOARD_PATH).set('Cookie', dashboardCookie).set('Accept', 'text/html');
+    expect([dashboardPage.status, dashboardPage.headers.location]).toEqual([302, '/admin-login']);
+    // Nothing more can be bought or revoked with it.
+    expect((await request(stack.http).post('/api/admin/queues/session').set('Authorization', bearer)).status).toBe(401);
+    expect((await request(stack.http).post('/api/admin/logout').set('Authorization', bearer)).status).toBe(401);
+    // Another sign-in's token is not touched.
+    await request(stack.http).get('/api/admin/verify').set('Authorization', `Bearer ${otherToken}`).expect(200);
+
+    // Redis keeps the token's id until the token would have expired (8 hours by default), never the token.
+    const jti = (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as { jti: string }).jti;
+    const redis = new Redis(redisConnection(process.env.REDIS_URL!));
+    try {
+      const ttl = await redis.ttl(`archlens:admin-revoked:${jti}`);
+      expect(ttl).toBeGreaterThan(8 * 3600 - 60);
+      expect(ttl).toBeLessThanOrEqual(8 * 3600);
+      await expectNoPasswordInRedis(redis, [token]);
+    } finally {
+      await redis.quit();
     }
   });
 

@@ -82,33 +82,71 @@ describe('the queue dashboard', () => {
     expect(verify.status).toBe(401);
   });
 
-  it('refuses to add a job or rewrite the data of one, even with a valid session: a job is a command to a service', async () => {
+  it('is read-only by construction: Bull Board in read-only mode, retries off, on every queue', async () => {
+    const session = await request(stack.http)
+      .post('/api/admin/queues/session')
+      .set('Authorization', `Bearer ${await adminToken(stack)}`)
+      .expect(200);
+    const api = await request(stack.http).get('/api/admin/queues/api/queues').set('Cookie', dashboardCookie(session).pair);
+    expect(api.status).toBe(200);
+    const queues = (api.body as { queues: Array<{ name: string; readOnlyMode: boolean; allowRetries: boolean }> }).queues;
+    expect(queues.map((q) => [q.name, q.readOnlyMode, q.allowRetries]).sort()).toEqual(
+      Object.values(QUEUES)
+        .sort()
+        .map((name) => [name, true, false]),
+    );
+  });
+
+  it('refuses every job write, in any case of the path, with a valid session: no job added, changed, moved or removed', async () => {
     const session = await request(stack.http)
       .post('/api/admin/queues/session')
       .set('Authorization', `Bearer ${await adminToken(stack)}`)
       .expect(200);
     const cookie = dashboardCookie(session).pair;
     const billing = new Queue(QUEUES.billing, { connection: redisConnection(process.env.REDIS_URL!) });
+    // A job parked for a minute: the billing-service of the stack will not take it meanwhile.
+    const parked = await billing.add('billing.get-account', { userId: randomUUID() }, { delay: 60_000 });
     try {
       const before = await billing.getJobCounts();
-      const add = await request(stack.http)
-        .post(`/api/admin/queues/api/queues/${QUEUES.billing}/add`)
-        .set('Cookie', cookie)
-        .send({ name: 'billing.grant-unlimited', data: { userId: randomUUID() } });
-      expect([add.status, add.body]).toEqual([
-        403,
-        { code: 'forbidden', message: 'The queue dashboard cannot add jobs or change their data.' },
-      ]);
-      const job = await billing.add('billing.get-account', { userId: randomUUID() }, { delay: 60_000 });
-      const update = await request(stack.http)
-        .patch(`/api/admin/queues/api/queues/${QUEUES.billing}/${job.id}/update-data`)
-        .set('Cookie', cookie)
-        .send({ jobData: { userId: randomUUID() } });
-      expect(update.status).toBe(403);
-      expect((await billing.getJob(job.id!))?.data).toEqual(job.data);
-      await job.remove();
+      const q = QUEUES.billing;
+      const writes: Array<[method: 'post' | 'put' | 'patch', path: string, body?: object]> = [
+        ['post', `/api/admin/QUEUES/api/queues/${q}/add`, { name: 'billing.grant-unlimited', data: { userId: randomUUID() } }],
+        ['post', `/api/admin/queues/API/QUEUES/${q}/add`, { name: 'billing.grant-unlimited', data: { userId: randomUUID() } }],
+        [
+          'post',
+          `/API/ADMIN/QUEUES/API/QUEUES/${q.toUpperCase()}/ADD`,
+          { name: 'billing.grant-unlimited', data: { userId: randomUUID() } },
+        ],
+        ['post', `/api/admin/queues/api/queues/${q}/add`, { name: 'billing.grant-unlimited', data: { userId: randomUUID() } }],
+        ['put', `/api/admin/queues/api/QUEUES/${q}/${parked.id}/retry`],
+        ['put', `/api/admin/queues/api/queues/${q}/${parked.id}/Promote`],
+        ['put', `/api/admin/queues/api/queues/${q}/${parked.id}/CLEAN`],
+        ['put', `/api/admin/queues/Api/Queues/${q}/clean/delayed`],
+        ['put', `/api/admin/queues/api/queues/${q}/retry/failed`],
+        ['put', `/api/admin/queues/api/queues/${q}/PROMOTE`],
+        ['put', `/api/admin/queues/api/queues/${q}/Pause`],
+        ['put', `/api/admin/queues/api/queues/PAUSE`],
+        ['put', `/api/admin/queues/api/queues/${q}/Empty`],
+        ['put', `/api/admin/queues/API/queues/${q}/obliterate`, { force: true }],
+        ['patch', `/api/admin/queues/api/queues/${q}/${parked.id}/UPDATE-DATA`, { jobData: { userId: randomUUID() } }],
+        ['patch', `/api/admin/queues/api/queues/${q}/${parked.id}/Delay`, { delay: 0 }],
+      ];
+      for (const [method, path, body] of writes) {
+        const call = request(stack.http)[method](path).set('Cookie', cookie);
+        const response = await (body ? call.send(body) : call);
+        expect([method, path, response.status, response.body]).toEqual([
+          method,
+          path,
+          405,
+          { code: 'admin.queue-dashboard-read-only', message: 'The queue dashboard is read-only: it cannot add, change or remove jobs.' },
+        ]);
+      }
       expect(await billing.getJobCounts()).toEqual(before);
+      expect(await billing.isPaused()).toBe(false);
+      const still = await billing.getJob(parked.id!);
+      expect([await still?.getState(), still?.data]).toEqual(['delayed', parked.data]);
     } finally {
+      await parked.remove();
       await billing.close();
     }
   });

@@ -26,6 +26,7 @@ export class AnalysisWorkerModule {
       name: 'analysis-worker',
       redisUrl: config.REDIS_URL,
       healthPort: config.HEALTH_PORT,
+      metricsToken: config.METRICS_TOKEN,
       logLevel: config.LOG_LEVEL,
       database: { url: config.DATABASE_URL, schema: ANALYSIS_SCHEMA, entities: ANALYSIS_ENTITIES, migrations: ANALYSIS_MIGRATIONS },
       storage: config,

@@ -21,6 +21,7 @@ export class AuthModule {
       name: 'auth-service',
       redisUrl: config.REDIS_URL,
       healthPort: config.HEALTH_PORT,
+      metricsToken: config.METRICS_TOKEN,
       logLevel: config.LOG_LEVEL,
       database: { url: config.DATABASE_URL, schema: AUTH_SCHEMA, entities: AUTH_ENTITIES, migrations: AUTH_MIGRATIONS },
       providers: [

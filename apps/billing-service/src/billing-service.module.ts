@@ -27,6 +27,7 @@ export class BillingServiceModule {
       name: 'billing-service',
       redisUrl: config.REDIS_URL,
       healthPort: config.HEALTH_PORT,
+      metricsToken: config.METRICS_TOKEN,
       logLevel: config.LOG_LEVEL,
       database: { url: config.DATABASE_URL, schema: BILLING_SCHEMA, entities: BILLING_ENTITIES, migrations: BILLING_MIGRATIONS },
       providers: [

@@ -21,6 +21,7 @@ export class EmailWorkerModule {
       name: 'email-worker',
       redisUrl: config.REDIS_URL,
       healthPort: config.HEALTH_PORT,
+      metricsToken: config.METRICS_TOKEN,
       logLevel: config.LOG_LEVEL,
       database: { url: config.DATABASE_URL, schema: EMAIL_SCHEMA, entities: EMAIL_ENTITIES, migrations: EMAIL_MIGRATIONS },
       storage: config,

@@ -70,6 +70,9 @@ export async function createGatewayApp(config: GatewayConfig, options: { logger?
   if (!serveSpa(app.getHttpAdapter().getInstance(), config.FRONTEND_DIST)) {
     Logger.warn(`No built SPA at ${config.FRONTEND_DIST}: only /api is served. Run "npm run build".`, 'Gateway');
   }
+  if (!config.METRICS_TOKEN) {
+    Logger.warn('METRICS_TOKEN is not set: GET /metrics answers scrapes on a loopback address only (401 to any other).', 'Gateway');
+  }
   // SIGTERM/SIGINT: stop accepting, answer the requests in flight, close the queues, exit 0.
   app.enableShutdownHooks(undefined, { useProcessExit: true });
   return app;

@@ -82,6 +82,32 @@ export const gatewayConfigSchema = z.object({
    * Keyed by both, so failures from other addresses never lock the account's owner out.
    */
   RATE_LIMIT_SIGN_IN_PER_EMAIL_AND_IP: z.coerce.number().int().min(1).default(10),
+  /**
+   * Failed sign-ins for one account (its e-mail, the admin's or the VIP's username), from any
+   * address, before each further failure delays the account's next sign-in (default 5). Counted
+   * until a success, or for a day from the first failure.
+   */
+  RATE_LIMIT_SIGN_IN_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  /**
+   * The first delay after `RATE_LIMIT_SIGN_IN_PER_ACCOUNT` failures, in seconds (default 2); each
+   * further failure doubles it, up to `SIGN_IN_DELAY_MAX_SECONDS`.
+   */
+  SIGN_IN_DELAY_BASE_SECONDS: z.coerce.number().int().min(1).default(2),
+  /**
+   * The longest delay, in seconds (default 900, 15 minutes): past it the owner can always try again.
+   * Addresses the account signed in from in the last 30 days are never delayed.
+   */
+  SIGN_IN_DELAY_MAX_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  /**
+   * argon2 verifications of the admin's and the VIP's passwords the gateway runs at once (default 4):
+   * each takes the hash's memory (64 MiB at the library's default cost) and a thread of libuv's pool.
+   */
+  ARGON2_MAX_CONCURRENT: z.coerce.number().int().min(1).max(64).default(4),
+  /**
+   * Verifications that may wait for one of those places (default 16); past them a sign-in answers 503
+   * `auth.sign-in-busy` with `Retry-After`, without any argon2 work.
+   */
+  ARGON2_MAX_WAITING: z.coerce.number().int().min(0).max(1000).default(16),
   /** Renamed (it counted per e-mail from any address): refused at start, so a deployment that still sets it learns so. */
   RATE_LIMIT_SIGN_IN_PER_EMAIL: z
     .undefined({
@@ -111,8 +137,27 @@ export const gatewayConfigSchema = z.object({
    * hour before 429 (default 20): a recipient is any address a user types, so no address can be flooded.
    */
   RATE_LIMIT_EMAILS_PER_RECIPIENT: z.coerce.number().int().min(1).default(20),
+  /**
+   * E-mails (analysis reports and clipboards) one account may send per day to addresses other than
+   * its own before 429 `email.daily-limit` (default 20); e-mails to the account's own address (its
+   * `+tags` too) are not counted by it.
+   */
+  RATE_LIMIT_EMAILS_TO_OTHERS_PER_USER_PER_DAY: z.coerce.number().int().min(1).default(20),
+  /**
+   * E-mails (analysis reports and clipboards) from every account together per hour before 429
+   * `email.global-limit`, logged as a warning when reached (default 500: one account sends at most
+   * 20 an hour, so reaching it takes 25 accounts at their limit at once, while a normal hour stays far
+   * below it and the sender's reputation is spared a spam run). Temporary passwords do not count.
+   */
+  RATE_LIMIT_EMAILS_ALL_USERS_PER_HOUR: z.coerce.number().int().min(1).default(500),
   /** Generations a user may start per hour before 429 (default 60): each one stores its upload first. */
   RATE_LIMIT_GENERATIONS_PER_USER: z.coerce.number().int().min(1).default(60),
+  /**
+   * Stripe webhook deliveries one client address may make per minute before 429 (default 300).
+   * Counted before the signature is checked, so that a flood from one address costs at most this
+   * many HMAC checks a minute; Stripe retries a refused delivery later, with backoff, for days.
+   */
+  RATE_LIMIT_STRIPE_WEBHOOK_PER_IP: z.coerce.number().int().min(1).default(300),
   /** Failed admin sign-ins per client address per 15 minutes before 429 (default 10). */
   RATE_LIMIT_ADMIN_LOGIN_PER_IP: z.coerce.number().int().min(1).default(10),
   /** Failed VIP sign-ins one client address may make per 15 minutes (a success gives its point back). */
@@ -162,6 +207,17 @@ export const gatewayConfigSchema = z.object({
         'must be an argon2id hash ($argon2id$v=19$m=…,t=…,p=…$…$…)',
       ),
   ),
+  /**
+   * Signing secret of the Stripe webhook endpoint (`whsec_…`), the same as billing-service's: the
+   * gateway checks each delivery's `Stripe-Signature` with it before anything is queued. Unset,
+   * every delivery answers 503 'Payments are not configured' and nothing is queued. Sensitive.
+   */
+  STRIPE_WEBHOOK_SECRET: unsetWhenEmpty(z.string().trim().min(1)),
+  /**
+   * How old a webhook signature's timestamp may be, in seconds (default 300, the Stripe SDK's own
+   * tolerance), so that a captured delivery cannot be replayed later.
+   */
+  STRIPE_WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   /** The e-mail of the account the VIP signs in as (created on the first VIP sign-in). */
   VIP_EMAIL: z.string().trim().email().default('vip@archlens.local'),
   /** How long an admin token lasts, in seconds (default 8 hours); the admin signs in again after it. */

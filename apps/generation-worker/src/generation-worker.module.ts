@@ -27,6 +27,7 @@ export class GenerationWorkerModule {
       name: 'generation-worker',
       redisUrl: config.REDIS_URL,
       healthPort: config.HEALTH_PORT,
+      metricsToken: config.METRICS_TOKEN,
       logLevel: config.LOG_LEVEL,
       database: { url: config.DATABASE_URL, schema: GENERATION_SCHEMA, entities: GENERATION_ENTITIES, migrations: GENERATION_MIGRATIONS },
       storage: config,

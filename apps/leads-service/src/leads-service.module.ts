@@ -21,6 +21,7 @@ export class LeadsServiceModule {
       name: 'leads-service',
       redisUrl: config.REDIS_URL,
       healthPort: config.HEALTH_PORT,
+      metricsToken: config.METRICS_TOKEN,
       logLevel: config.LOG_LEVEL,
       database: { url: config.DATABASE_URL, schema: LEADS_SCHEMA, entities: LEADS_ENTITIES, migrations: LEADS_MIGRATIONS },
       storage: config,

@@ -31,6 +31,9 @@ describe('the error catalogue', () => {
       'analysis.image-undecodable': { fileName: 'havana-cut.jpg' },
       'analysis.engine-failed': { reason: 'The vision model returned an empty answer.' },
       'credits.insufficient': { overBy: 3 },
+      'email.daily-limit': { limit: 20, retryAfterSeconds: 5 * 3600 },
+      'auth.sign-in-delayed': { retryAfterSeconds: 16 },
+      'email.global-limit': { retryAfterSeconds: 754 },
       'generation.provider-not-configured': { provider: 'openai' },
       'generation.provider-failed': { reason: 'Your request was rejected by the safety system.' },
     };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UNAUTHORIZED_MESSAGE } from './http.js';
+import { describeWait, UNAUTHORIZED_MESSAGE } from './http.js';
 
 /**
  * The error catalogue: one code per failure a client may be told about, with its HTTP status and
@@ -35,6 +35,8 @@ function withParams<P extends z.ZodObject>(status: ErrorStatus, params: P, text:
 const reason = z.strictObject({ reason: z.string().min(1).max(2000) });
 const fileName = z.strictObject({ fileName: z.string().min(1).max(1000) });
 const queue = z.strictObject({ queue: z.string().min(1).max(100) });
+/** Whole seconds until a limit lets the caller through again (the `Retry-After` of the answer). */
+const retryAfterSeconds = z.number().int().min(1);
 
 /** The generic failure text of a 500; the gateway adds the request id. */
 const INTERNAL_ERROR_TEXT = 'Something went wrong on our side. Please try again.';
@@ -109,11 +111,24 @@ export const ERROR_CATALOGUE = {
   'auth.email-unverified': fixed(403, 'Please confirm your email address first. We have sent you a link.'),
   /** A verification link that is unknown, used already or past its 24 hours. */
   'auth.verification-link-invalid': fixed(410, 'This link has expired or has already been used.'),
+  /**
+   * Failed sign-ins for one account from any address: each one past the free ones delays the next
+   * attempt (from an address the account has not signed in from) a little longer, up to a cap.
+   */
+  'auth.sign-in-delayed': withParams(
+    429,
+    z.strictObject({ retryAfterSeconds }),
+    (p) => `There have been too many failed sign-ins to this account. Please try again in ${describeWait(p.retryAfterSeconds)}.`,
+  ),
+  /** The gateway is already checking as many admin or VIP passwords as it may at once, and as many wait. */
+  'auth.sign-in-busy': fixed(503, 'Too many sign-ins are being checked at once. Please try again in a moment.'),
   /** Spec §8 VIP login: 'Access Denied' with this text. */
   'vip.invalid-credentials': fixed(401, 'Invalid VIP credentials'),
   /** Spec §8 admin login: 'Login Failed' with this text. */
   'admin.invalid-credentials': fixed(401, 'Invalid credentials'),
   'admin.unauthorized': fixed(401, UNAUTHORIZED_MESSAGE),
+  /** Any request but a read (GET, HEAD) to the queue dashboard: it never adds, changes or removes a job. */
+  'admin.queue-dashboard-read-only': fixed(405, 'The queue dashboard is read-only: it cannot add, change or remove jobs.'),
 
   // Design Language Analysis, sketch reading and reports.
   'analysis.image-undecodable': withParams(
@@ -128,6 +143,21 @@ export const ERROR_CATALOGUE = {
   'report.analysis-not-found': fixed(404, 'Analysis not found.'),
   'report.no-content': fixed(400, 'Name an analysis (analysisId) or send its text (analysisText).'),
   'report.unavailable': fixed(503, 'Your report could not be prepared just now. Please try again in a moment.'),
+
+  // Outgoing e-mail (analysis reports and clipboards): the caps that keep the routes from being a relay.
+  /** An account's e-mails to addresses other than its own, per day; its own address is not capped by it. */
+  'email.daily-limit': withParams(
+    429,
+    z.strictObject({ limit: z.number().int().min(1), retryAfterSeconds }),
+    (p) =>
+      `You have reached today's limit of ${p.limit} e-mails to other addresses. E-mails to your own address still go, and others can be sent again in ${describeWait(p.retryAfterSeconds)}.`,
+  ),
+  /** Every account's e-mails together, per hour. */
+  'email.global-limit': withParams(
+    429,
+    z.strictObject({ retryAfterSeconds }),
+    (p) => `ArchLens has sent as many e-mails as it can this hour. Please try again in ${describeWait(p.retryAfterSeconds)}.`,
+  ),
 
   // Payments and credits.
   'billing.not-configured': fixed(503, 'Payments are not configured'),

@@ -13,6 +13,20 @@ export function formatHttpError(status: number, bodyText: string, statusText: st
 }
 
 /**
+ * A wait as people say it (a `Retry-After` in words): under a minute in seconds ("45 seconds"),
+ * under two hours in whole minutes rounded up ("1 minute", "90 minutes"), else in whole hours
+ * rounded up ("23 hours").
+ * @param seconds the wait in seconds; anything under 1 reads as 1 second
+ */
+export function describeWait(seconds: number): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s < 60) return s === 1 ? '1 second' : `${s} seconds`;
+  const minutes = Math.ceil(s / 60);
+  if (minutes < 120) return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+  return `${Math.ceil(minutes / 60)} hours`;
+}
+
+/**
  * The most bytes one character of a JSON string value can take: 12, for a character outside the
  * Basic Multilingual Plane (an emoji such as 🏛, 4 bytes as UTF-8) written as two `\uXXXX` escapes,
  * as clients that escape everything beyond ASCII send it (Python's `json.dumps` does by default).

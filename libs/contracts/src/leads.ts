@@ -124,6 +124,10 @@ export type AdminLoginRequest = z.infer<typeof adminLoginRequestSchema>;
 export const adminLoginResponseSchema = z.object({ token: z.string().min(1), expiresAt: z.string() });
 export type AdminLoginResponse = z.infer<typeof adminLoginResponseSchema>;
 
+/** `POST /api/admin/logout` answer: the token is revoked on the server and answers 401 from now on. */
+export const adminLogoutResponseSchema = z.object({ loggedOut: z.literal(true) });
+export type AdminLogoutResponse = z.infer<typeof adminLogoutResponseSchema>;
+
 /** `GET /api/admin/verify` answer for a valid token (an invalid one is a 401). */
 export const adminVerifyResponseSchema = z.object({ valid: z.literal(true), username: z.string(), expiresAt: z.string() });
 export type AdminVerifyResponse = z.infer<typeof adminVerifyResponseSchema>;

@@ -24,6 +24,7 @@ export const API_PATHS = {
   vipLogin: '/api/vip-login',
   adminLogin: '/api/admin/login',
   adminVerify: '/api/admin/verify',
+  adminLogout: '/api/admin/logout',
   adminLeads: '/api/admin/leads',
   adminLeadStats: '/api/admin/leads/stats',
   adminLeadsExport: '/api/admin/leads/export',

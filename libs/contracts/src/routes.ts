@@ -33,6 +33,7 @@ import {
 import {
   adminLoginRequestSchema,
   adminLoginResponseSchema,
+  adminLogoutResponseSchema,
   adminQueuesSessionResponseSchema,
   adminVerifyResponseSchema,
   leadFiltersSchema,
@@ -243,6 +244,14 @@ const ROUTES = {
     response: adminLoginResponseSchema,
   },
   adminVerify: { method: 'GET', summary: 'Check an admin token', access: 'admin', request: null, response: adminVerifyResponseSchema },
+  adminLogout: {
+    method: 'POST',
+    summary: 'Sign out of the admin console: the token is revoked',
+    access: 'admin',
+    request: null,
+    response: adminLogoutResponseSchema,
+    notes: 'The token and the queue dashboard sessions bought with it answer 401 from then on, until they would have expired.',
+  },
   adminLeads: {
     method: 'GET',
     summary: 'One page of leads',

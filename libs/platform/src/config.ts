@@ -71,5 +71,13 @@ export const loggingEnv = {
   LOG_LEVEL: unsetWhenEmpty(z.enum(LOG_LEVELS)),
 };
 
-/** What every worker service reads for its health server and logs: `HEALTH_PORT`, `LOG_LEVEL`. */
-export const workerObservabilityEnv = { ...healthPortEnv, ...loggingEnv };
+/**
+ * `METRICS_TOKEN`: the bearer token a worker's `/metrics` requires (at least 16 characters,
+ * sensitive); unset, `/metrics` answers scrapes on a loopback address only (`mayReadMetrics`).
+ */
+export const metricsTokenEnv = {
+  METRICS_TOKEN: unsetWhenEmpty(z.string().min(16)),
+};
+
+/** What every worker service reads for its health server and logs: `HEALTH_PORT`, `METRICS_TOKEN`, `LOG_LEVEL`. */
+export const workerObservabilityEnv = { ...healthPortEnv, ...metricsTokenEnv, ...loggingEnv };

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
-import { METRICS_CONTENT_TYPE, metricsRegistry } from './metrics.js';
+import { METRICS_CONTENT_TYPE, METRICS_TOKEN_REQUIRED, mayReadMetrics, metricsRegistry } from './metrics.js';
 
 /** One dependency a readiness probe checks (PostgreSQL, Redis, object storage). */
 export interface ReadinessCheck {
@@ -59,12 +59,20 @@ export interface HealthServer {
 /**
  * The worker host's tiny HTTP server (workers have no other HTTP): `GET
  * /health/live` → 200 while the process runs; `GET /health/ready` → 200 or 503 with
- * `ReadinessReport`; `GET /metrics` → the process's `metricsRegistry` in Prometheus text format.
- * Anything else → 404. Listens on every interface (probes and scrapers come from the pod network).
+ * `ReadinessReport`; `GET /metrics` → the process's `metricsRegistry` in Prometheus text format, to
+ * whoever `mayReadMetrics` lets through (401 otherwise). Anything else → 404. Listens on every
+ * interface (probes and scrapers come from the pod network): the probes stay open, while `/metrics`
+ * answers a scraper elsewhere only with `METRICS_TOKEN`.
  * @param port `HEALTH_PORT`; 0 lets the OS pick one (logged, and returned)
+ * @param metricsToken `METRICS_TOKEN`: the bearer token `/metrics` requires; unset, only loopback scrapes
  * @throws the listen error (e.g. EADDRINUSE)
  */
-export async function startHealthServer(options: { port: number; checks: ReadinessCheck[]; logger: Logger }): Promise<HealthServer> {
+export async function startHealthServer(options: {
+  port: number;
+  checks: ReadinessCheck[];
+  logger: Logger;
+  metricsToken?: string;
+}): Promise<HealthServer> {
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     const send = (status: number, body: string, type = 'application/json; charset=utf-8') => {
@@ -81,6 +89,9 @@ export async function startHealthServer(options: { port: number; checks: Readine
       return;
     }
     if (path === '/metrics') {
+      if (!mayReadMetrics({ authorization: req.headers.authorization, localAddress: req.socket.localAddress }, options.metricsToken)) {
+        return send(401, JSON.stringify({ message: METRICS_TOKEN_REQUIRED }));
+      }
       void metricsRegistry.metrics().then(
         (text) => send(200, text, METRICS_CONTENT_TYPE),
         () => send(500, JSON.stringify({ message: 'metrics unavailable' })),
@@ -99,6 +110,9 @@ export async function startHealthServer(options: { port: number; checks: Readine
   });
   const port = (server.address() as AddressInfo).port;
   options.logger.info({ healthPort: port }, `health and metrics on http://127.0.0.1:${port} (/health/live, /health/ready, /metrics)`);
+  if (options.metricsToken === undefined) {
+    options.logger.warn('METRICS_TOKEN is not set: /metrics answers scrapes on a loopback address only (401 to any other).');
+  }
   return {
     port,
     close: () =>

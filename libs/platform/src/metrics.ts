@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import {
   collectDefaultMetrics,
   Counter,
@@ -61,3 +62,39 @@ export const jobFailuresTotal = counter({
 
 /** The Content-Type of the text `metricsRegistry.metrics()` returns. */
 export const METRICS_CONTENT_TYPE = metricsRegistry.contentType;
+
+/** Whether `address` (a socket's local address) is a loopback one: 127.0.0.0/8, `::1`, or either written as IPv4-mapped IPv6. */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
+  return v4.startsWith('127.') || address === '::1';
+}
+
+/** What `mayReadMetrics` reads of one request. */
+export interface MetricsRequest {
+  /** The `Authorization` header, if any. */
+  authorization?: string;
+  /** The local address the connection arrived on (`socket.localAddress`). */
+  localAddress?: string;
+}
+
+/**
+ * Who may read `/metrics` (the gateway's and each worker's): with `METRICS_TOKEN` set, only a request
+ * carrying `Authorization: Bearer <token>` (compared in constant time); without it, only one that
+ * reached the process on a loopback address with no proxy in front, i.e. a listener bound to
+ * loopback, or a scrape from the same host or pod. A listener bound to any other address therefore
+ * answers other scrapers only with the token, and a proxy that forwards over loopback does not
+ * open it either.
+ * @param token `METRICS_TOKEN`, undefined when unset
+ * @param behindProxy true when a proxy stands in front of the listener (the gateway's `TRUST_PROXY` above 0)
+ */
+export function mayReadMetrics(request: MetricsRequest, token: string | undefined, behindProxy = false): boolean {
+  if (token === undefined) return !behindProxy && isLoopbackAddress(request.localAddress);
+  const match = /^Bearer (.+)$/i.exec(request.authorization ?? '');
+  if (!match) return false;
+  const given = createHash('sha256').update(match[1]).digest();
+  return timingSafeEqual(given, createHash('sha256').update(token).digest());
+}
+
+/** What a refused `/metrics` scrape is told. */
+export const METRICS_TOKEN_REQUIRED = 'A metrics token is required.';

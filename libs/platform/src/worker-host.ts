@@ -70,6 +70,8 @@ export interface WorkerServiceOptions {
    * undefined for none, 0 for a port the OS picks (logged).
    */
   healthPort?: number;
+  /** `METRICS_TOKEN`: the bearer token the health server's `/metrics` requires; unset, loopback scrapes only. */
+  metricsToken?: string;
   /**
    * How long shutdown waits for jobs in progress, in ms; `SHUTDOWN_GRACE_MS` or
    * `DEFAULT_SHUTDOWN_GRACE_MS` when undefined.
@@ -138,7 +140,11 @@ class WorkerHost implements OnApplicationBootstrap, OnApplicationShutdown {
       const storage = this.moduleRef.get(ObjectStorage, { strict: false });
       checks.push({ name: 'storage', check: () => storage.checkBucket() });
     }
-    this.health = { server: await startHealthServer({ port, checks, logger: this.logger }), redis, checks };
+    this.health = {
+      server: await startHealthServer({ port, checks, logger: this.logger, metricsToken: this.options.metricsToken }),
+      redis,
+      checks,
+    };
   }
 
   /** Starts one worker with a logger named after the service and queue, and waits until it listens. */

@@ -6,6 +6,7 @@ import {
   leadsListQuerySchema,
   type AdminLoginRequest,
   type AdminLoginResponse,
+  type AdminLogoutResponse,
   type AdminQueuesSessionResponse,
   type AdminVerifyResponse,
   type LeadFilters,
@@ -19,7 +20,9 @@ import { Route } from '../access/route.decorator.js';
 import { clientAddress } from '../http/client-address.js';
 import { ZodBodyPipe } from '../http/zod-body.pipe.js';
 import { ZodQueryPipe } from '../http/zod-query.pipe.js';
+import { ApiException } from '../http/api-error.js';
 import { RateLimitsService } from '../security/rate-limits.service.js';
+import { accountOfUsername, SignInDelays } from '../security/sign-in-delays.service.js';
 import { AdminAuthService, type AdminSession } from './admin-auth.service.js';
 import { CurrentAdmin } from './admin-token.guard.js';
 import { LeadExportDownloadService } from './lead-export-download.service.js';
@@ -31,13 +34,17 @@ export class AdminLoginController {
   constructor(
     private readonly auth: AdminAuthService,
     private readonly limits: RateLimitsService,
+    private readonly delays: SignInDelays,
   ) {}
 
   /**
    * `{username, password}` → 200 `{token, expiresAt}`; 400 `Username and password are required`;
    * 401 `Invalid credentials` for a wrong username or password alike; 429 with `Retry-After` once an
    * address has `RATE_LIMIT_ADMIN_LOGIN_PER_IP` failed attempts in 15 minutes (each attempt is
-   * counted as it starts, a success gives its point back); 503 when the limits' Redis is unreachable.
+   * counted as it starts, a success gives its point back), or `auth.sign-in-delayed` while the
+   * username's failures from every address delay it (`SignInDelays`, never from an address the admin
+   * signed in from lately); 503 when the limits' Redis is unreachable, or `auth.sign-in-busy` when the
+   * gateway checks as many passwords at once as `ARGON2_MAX_CONCURRENT` and `ARGON2_MAX_WAITING` allow.
    */
   @Route('adminLogin')
   async login(
@@ -46,8 +53,13 @@ export class AdminLoginController {
   ): Promise<AdminLoginResponse> {
     const address = clientAddress(request);
     await this.limits.consume('adminLoginPerIp', address);
-    const answer = await this.auth.signIn(body);
-    await this.limits.reward('adminLoginPerIp', address);
+    const account = accountOfUsername('admin', body.username);
+    await this.delays.check(account, address);
+    const answer = await this.auth.signIn(body).catch(async (error: unknown) => {
+      if (error instanceof ApiException && error.reference.code === 'admin.invalid-credentials') await this.delays.failed(account);
+      throw error;
+    });
+    await Promise.all([this.limits.reward('adminLoginPerIp', address), this.delays.succeeded(account, address)]);
     return answer;
   }
 }
@@ -87,6 +99,28 @@ export class AdminController {
     });
     response.setHeader('Cache-Control', 'no-store');
     return { dashboardPath: QUEUE_DASHBOARD_PATH, expiresAt: session.expiresAt };
+  }
+
+  /**
+   * `POST /api/admin/logout` → 200 `{loggedOut: true}`: the admin token is revoked on the server
+   * (its id kept in Redis until it would have expired), so it and every queue dashboard session
+   * bought with it answer 401 from then on; the dashboard cookie is cleared too. 503 when Redis
+   * cannot be written (the token then stays valid: the console signs out locally all the same).
+   */
+  @Route('adminLogout')
+  async logout(
+    @CurrentAdmin() admin: AdminSession,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<AdminLogoutResponse> {
+    await this.auth.revoke(admin);
+    response.clearCookie(QUEUE_DASHBOARD_COOKIE, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: request.secure,
+      path: QUEUE_DASHBOARD_PATH,
+    });
+    return { loggedOut: true };
   }
 
   /** `GET /api/admin/verify` → `{valid: true, username, expiresAt}` for a valid token. */

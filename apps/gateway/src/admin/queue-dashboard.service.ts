@@ -17,22 +17,12 @@ export const QUEUE_DASHBOARD_COOKIE = 'archlens_queues';
 /** Where a browser without a dashboard session is sent: the admin console's sign-in page (spec §2). */
 const ADMIN_LOGIN_PAGE = '/admin-login';
 
-/** Answer to a dashboard request that would create a job or change a job's data. */
-const QUEUE_DASHBOARD_JOB_WRITES_REFUSED = 'The queue dashboard cannot add jobs or change their data.';
-
 /**
- * Whether a dashboard request would add a job (`POST …/api/queues/:queue/add`) or rewrite a job's
- * data (`PATCH …/api/queues/:queue/:job/update-data`). Those are refused whatever the session: a job
- * is a command to a service (`billing.grant-unlimited`, `email.send`, …), so writing one would
- * reach past every check of the API, and a stolen dashboard cookie would become control of billing.
- * Retrying, promoting, cleaning and removing existing jobs stay, as the operator's tools.
+ * The methods that reach Bull Board: reads only. Every write of its API (add, retry, promote, clean,
+ * pause, resume, empty, obliterate, update-data, …) is a PUT, POST or PATCH, and is refused here
+ * whatever its path's case, before the library's own read-only refusal.
  */
-function isJobWrite(request: Request): boolean {
-  return (
-    (request.method === 'POST' && /^\/api\/queues\/[^/]+\/add\/?$/.test(request.path)) ||
-    (request.method === 'PATCH' && /^\/api\/queues\/[^/]+\/[^/]+\/update-data\/?$/.test(request.path))
-  );
-}
+const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD']);
 
 /**
  * The queue dashboard: Bull Board over every queue of `QUEUES`, mounted at
@@ -42,6 +32,14 @@ function isJobWrite(request: Request): boolean {
  * minutes). Without it a page navigation is redirected to /admin-login and anything else answers 401.
  * Its queue connections fail fast (`failFastRedisOptions`), so the dashboard answers errors instead
  * of hanging while Redis is down.
+ *
+ * Read-only by construction: every queue is given to Bull Board with `readOnlyMode: true`, so the
+ * library refuses each write of its API (405) and its page shows no write buttons; the library turns
+ * retries off in read-only mode (`allowRetries` is forced false), so none is offered. A job is a
+ * command to a service (`billing.grant-unlimited`, `email.send`, …): a dashboard that could write
+ * one would reach past every check of the API. On top of that, only GET and HEAD reach the board at
+ * all; any other method answers 405 `admin.queue-dashboard-read-only` without touching a queue. An
+ * admin token revoked by `POST /api/admin/logout` also ends the dashboard sessions bought with it.
  */
 @Injectable()
 export class QueueDashboardService implements OnApplicationShutdown {
@@ -61,7 +59,7 @@ export class QueueDashboardService implements OnApplicationShutdown {
     this.board = new ExpressAdapter();
     this.board.setBasePath(QUEUE_DASHBOARD_PATH);
     createBullBoard({
-      queues: this.queues.map((queue) => new BullMQAdapter(queue)),
+      queues: this.queues.map((queue) => new BullMQAdapter(queue, { readOnlyMode: true })),
       // @bull-board/express carries its own copy of @bull-board/api's types: same shape, separate declarations.
       serverAdapter: this.board as unknown as Parameters<typeof createBullBoard>[0]['serverAdapter'],
       options: { uiConfig: { boardTitle: 'ArchLens queues' } },
@@ -70,14 +68,19 @@ export class QueueDashboardService implements OnApplicationShutdown {
 
   /**
    * Express middleware to mount at `QUEUE_DASHBOARD_PATH`: lets `POST …/session` through to its Nest
-   * controller, and everything else to Bull Board only with a valid dashboard session cookie.
+   * controller (Express matches paths in any case, and so does this), refuses any method but GET
+   * and HEAD with 405 `admin.queue-dashboard-read-only`, and lets the rest through to Bull Board only
+   * with a valid dashboard session cookie.
    */
   handler(): RequestHandler {
     const board = this.board.getRouter() as RequestHandler;
     const sessionPath = API_PATHS.adminQueuesSession.slice(QUEUE_DASHBOARD_PATH.length);
     return (request: Request, response: Response, next: NextFunction) => {
-      if (request.path === sessionPath) return next();
-      if (isJobWrite(request)) return response.status(403).json({ code: 'forbidden', message: QUEUE_DASHBOARD_JOB_WRITES_REFUSED });
+      if (request.path.toLowerCase() === sessionPath) return next();
+      if (!READ_METHODS.has(request.method)) {
+        response.setHeader('Allow', 'GET, HEAD');
+        return sendApiError(response, { code: 'admin.queue-dashboard-read-only', params: {} });
+      }
       const token = (request.cookies as Record<string, string> | undefined)?.[QUEUE_DASHBOARD_COOKIE];
       this.auth.verify(token, QUEUE_DASHBOARD_AUDIENCE).then(
         () => {

@@ -19,6 +19,7 @@ import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { apiError } from '../http/api-error.js';
 import { ConfiguredCredentials } from '../security/configured-credentials.js';
 import { vipCredentialFingerprint } from '../security/vip-credential-fingerprint.js';
+import { PasswordVerifications } from '../security/password-verifications.service.js';
 
 /** Answer to a VIP sign-in while `VIP_EMAIL` belongs to an ordinary account (an operator's fix). */
 export const VIP_UNAVAILABLE = 'VIP access is not available at the moment.';
@@ -44,8 +45,11 @@ export class AccountsService {
   constructor(
     private readonly commands: CommandClient,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    verifications: PasswordVerifications,
   ) {
-    this.vip = new ConfiguredCredentials(config.VIP_USERNAME || undefined, config.VIP_PASSWORD_HASH || undefined);
+    this.vip = new ConfiguredCredentials(config.VIP_USERNAME || undefined, config.VIP_PASSWORD_HASH || undefined, (hash, password) =>
+      verifications.verify(hash, password),
+    );
     this.vipCredential = vipCredentialFingerprint(config);
   }
 
@@ -55,7 +59,8 @@ export class AccountsService {
    * (credits shown as Unlimited, no credit checks). The credentials' fingerprint goes with it, so
    * that auth-service ends the VIP sessions of credentials rotated since.
    * @returns the VIP user, with its subscription, and its session version
-   * @throws ApiException `vip.invalid-credentials` for wrong credentials or with VIP access not configured
+   * @throws ApiException `vip.invalid-credentials` for wrong credentials or with VIP access not configured;
+   *   `auth.sign-in-busy` (503) when as many argon2 verifications run and wait as allowed
    * @throws ServiceUnavailableException (503) `VIP_MESSAGES.unavailable` when an ordinary account holds
    *   `VIP_EMAIL` (auth-service refuses to make it the VIP and logs why)
    */

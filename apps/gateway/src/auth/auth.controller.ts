@@ -21,10 +21,16 @@ import { Route } from '../access/route.decorator.js';
 import { clientAddress } from '../http/client-address.js';
 import { ZodBodyPipe } from '../http/zod-body.pipe.js';
 import { emailAtAddress, RateLimitsService } from '../security/rate-limits.service.js';
+import { accountOfEmail, accountOfUsername, SignInDelays } from '../security/sign-in-delays.service.js';
 import { vipLoginRequestSchema, type VipLoginRequest, type VipLoginResponse } from '@archlens/contracts/vip';
 import { CurrentAccount, CurrentUserId } from '../sessions/session.guard.js';
 import { SESSION_COOKIE, SessionService, type NewSession } from '../sessions/session.service.js';
+import { ApiException } from '../http/api-error.js';
 import { AccountsService } from './accounts.service.js';
+
+/** True for the refusal a wrong password gets (the only failure the per-account count takes). */
+const isWrongCredentials = (error: unknown, code: 'auth.invalid-credentials' | 'vip.invalid-credentials'): boolean =>
+  error instanceof ApiException && error.reference.code === code;
 
 /** Spec §7 auth routes and the browser navigations /api/login and /api/logout. */
 @Controller()
@@ -33,6 +39,7 @@ export class AuthController {
     private readonly accounts: AccountsService,
     private readonly sessions: SessionService,
     private readonly limits: RateLimitsService,
+    private readonly delays: SignInDelays,
   ) {}
 
   /**
@@ -63,7 +70,11 @@ export class AuthController {
    * `RATE_LIMIT_SIGN_IN_PER_EMAIL_AND_IP` from that address in the last 15 minutes (failures from
    * other addresses never lock the owner out). Each attempt is counted as it starts (parallel
    * attempts too); a success gives the address its point back and clears the e-mail's count there.
-   * 503 when their Redis is unreachable.
+   * Failures are also counted per account from every address (`SignInDelays`): past
+   * `RATE_LIMIT_SIGN_IN_PER_ACCOUNT` each one delays the account's next sign-in, doubling up to
+   * `SIGN_IN_DELAY_MAX_SECONDS` (429 `auth.sign-in-delayed` with `Retry-After`, before the password is
+   * checked), except from an address the account signed in from in the last 30 days; a success clears
+   * it. 503 when their Redis is unreachable.
    * A sign-in with a temporary password ends every other session of the user and answers the user
    * with `passwordChangeRequired` true: the old password no longer signs in, and the SPA asks for a
    * new one.
@@ -82,8 +93,17 @@ export class AuthController {
       ['signInPerIp', address],
       ['signInPerEmailAndIp', emailHere],
     ]);
-    const { user, sessionVersion, usedTemporaryPassword } = await this.accounts.signIn(body);
-    await Promise.all([this.limits.reward('signInPerIp', address), this.limits.reset('signInPerEmailAndIp', emailHere)]);
+    const account = accountOfEmail(body.email);
+    await this.delays.check(account, address);
+    const { user, sessionVersion, usedTemporaryPassword } = await this.accounts.signIn(body).catch(async (error: unknown) => {
+      if (isWrongCredentials(error, 'auth.invalid-credentials')) await this.delays.failed(account);
+      throw error;
+    });
+    await Promise.all([
+      this.limits.reward('signInPerIp', address),
+      this.limits.reset('signInPerEmailAndIp', emailHere),
+      this.delays.succeeded(account, address),
+    ]);
     // A temporary password ends every other session first: if that fails, no new session is given.
     if (usedTemporaryPassword) await this.sessions.destroyAllForUser(user.id);
     await this.startSession(user.id, { version: sessionVersion }, request, response);
@@ -150,7 +170,9 @@ export class AuthController {
    * session cookie for the VIP account on the unlimited plan; 400 `Username and password are
    * required`; 401 `Invalid VIP credentials` (wrong username or password alike, or VIP access off);
    * 429 after `RATE_LIMIT_VIP_LOGIN_PER_IP` failures from one address in 15 minutes (a success gives
-   * its point back).
+   * its point back), or `auth.sign-in-delayed` while the username's failures from every address
+   * delay it (`SignInDelays`); 503 `auth.sign-in-busy` when the gateway checks as many passwords at
+   * once as `ARGON2_MAX_CONCURRENT` and `ARGON2_MAX_WAITING` allow.
    */
   @Route('vipLogin')
   async vipLogin(
@@ -160,8 +182,13 @@ export class AuthController {
   ): Promise<VipLoginResponse> {
     const address = clientAddress(request);
     await this.limits.consume('vipLoginPerIp', address);
-    const { user, sessionVersion } = await this.accounts.vipSignIn(body);
-    await this.limits.reward('vipLoginPerIp', address);
+    const account = accountOfUsername('vip', body.username);
+    await this.delays.check(account, address);
+    const { user, sessionVersion } = await this.accounts.vipSignIn(body).catch(async (error: unknown) => {
+      if (isWrongCredentials(error, 'vip.invalid-credentials')) await this.delays.failed(account);
+      throw error;
+    });
+    await Promise.all([this.limits.reward('vipLoginPerIp', address), this.delays.succeeded(account, address)]);
     await this.startSession(
       user.id,
       { version: sessionVersion, vipCredential: this.accounts.vipCredential ?? undefined },

@@ -1,4 +1,5 @@
-import { Body, Controller, Headers } from '@nestjs/common';
+import { Body, Controller, Headers, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import {
   createCheckoutSessionRequestSchema,
   type CreateCheckoutSessionRequest,
@@ -6,6 +7,7 @@ import {
   type StripeWebhookResponse,
 } from '@archlens/contracts/billing';
 import { Route } from '../access/route.decorator.js';
+import { clientAddress } from '../http/client-address.js';
 import { ZodBodyPipe } from '../http/zod-body.pipe.js';
 import { CurrentUserId } from '../sessions/session.guard.js';
 import { BillingService } from './billing.service.js';
@@ -39,13 +41,20 @@ export class BillingController {
 
   /**
    * `POST /api/webhooks/stripe` (raw body, `stripe-signature` header) → 200 `{received: true}` once
-   * applied (or recognised as a repeat). 400 'Invalid signature' and nothing changed for a missing,
-   * forged or tampered signature, or one longer than any Stripe sends; 413 'Request body too large.'
-   * for a body longer than the webhook job takes (nothing queued). Public: Stripe sends no session
-   * and no `Origin`, so the Origin check lets it through; the signature is the authentication.
+   * applied (or recognised as a repeat). The signature is checked here, before anything is queued:
+   * 400 'Invalid signature' and nothing queued for a missing, forged, tampered or stale signature
+   * (older than `STRIPE_WEBHOOK_TOLERANCE_SECONDS`), or one longer than any Stripe sends; 413
+   * 'Request body too large.' for a body longer than the webhook job takes; 429 with `Retry-After`
+   * past `RATE_LIMIT_STRIPE_WEBHOOK_PER_IP` deliveries a minute from one address; 503 'Payments are
+   * not configured' without `STRIPE_WEBHOOK_SECRET`. Public: Stripe sends no session and no
+   * `Origin`, so the Origin check lets it through; the signature is the authentication.
    */
   @Route('stripeWebhook')
-  webhook(@Body() body: unknown, @Headers('stripe-signature') signature: string | undefined): Promise<StripeWebhookResponse> {
-    return this.billing.webhook(body, signature);
+  webhook(
+    @Body() body: unknown,
+    @Headers('stripe-signature') signature: string | undefined,
+    @Req() request: Request,
+  ): Promise<StripeWebhookResponse> {
+    return this.billing.webhook(body, signature, clientAddress(request));
   }
 }

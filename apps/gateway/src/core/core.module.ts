@@ -6,7 +6,9 @@ import { CommandClient, failFastRedisOptions } from '@archlens/platform/messagin
 import { ObjectStorage } from '@archlens/platform/storage';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { ApiExceptionFilter } from '../http/api-exception.filter.js';
+import { PasswordVerifications } from '../security/password-verifications.service.js';
 import { RateLimitsService } from '../security/rate-limits.service.js';
+import { SignInDelays } from '../security/sign-in-delays.service.js';
 import { SessionGuard } from '../sessions/session.guard.js';
 import { SessionService } from '../sessions/session.service.js';
 import { GATEWAY_REDIS } from './redis.js';
@@ -14,7 +16,7 @@ import { GATEWAY_REDIS } from './redis.js';
 /**
  * What every feature module of the gateway uses: the configuration, the command client over the
  * services' queues, object storage, the request-path Redis client (fail-fast), sessions, abuse
- * limits and the exception filter.
+ * limits, sign-in delays, the argon2 verifications' places and the exception filter.
  */
 @Global()
 @Module({})
@@ -49,11 +51,23 @@ export class CoreModule implements OnApplicationShutdown {
       SessionService,
       SessionGuard,
       RateLimitsService,
+      SignInDelays,
+      PasswordVerifications,
     ];
     return {
       module: CoreModule,
       providers,
-      exports: [GATEWAY_CONFIG, CommandClient, ObjectStorage, GATEWAY_REDIS, SessionService, SessionGuard, RateLimitsService],
+      exports: [
+        GATEWAY_CONFIG,
+        CommandClient,
+        ObjectStorage,
+        GATEWAY_REDIS,
+        SessionService,
+        SessionGuard,
+        RateLimitsService,
+        SignInDelays,
+        PasswordVerifications,
+      ],
     };
   }
 

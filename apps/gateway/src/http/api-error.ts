@@ -14,12 +14,23 @@ import {
  * An HTTP refusal of the gateway's own named by a code of the error catalogue
  * (`@archlens/contracts/errors`): its status and text come from the catalogue, and the body carries
  * the code, so that the SPA or an operator can tell it from other refusals of the same status.
- * Thrown through `apiError`.
+ * Thrown through `apiError`. A refusal that knows when the client may try again (a limit) carries
+ * `retryAfterSeconds`, which `ApiExceptionFilter` sends as `Retry-After`.
  */
 export class ApiException extends HttpException {
-  /** @param reference the code and its parameters, already checked (`apiError` builds them) */
-  constructor(readonly reference: ErrorReference) {
+  /** Whole seconds until the client may try again, when the refusal knows (at least 1). */
+  readonly retryAfterSeconds?: number;
+
+  /**
+   * @param reference the code and its parameters, already checked (`apiError` builds them)
+   * @param retryAfterSeconds for a limit: seconds until the next try may succeed (rounded up, at least 1)
+   */
+  constructor(
+    readonly reference: ErrorReference,
+    retryAfterSeconds?: number,
+  ) {
     super(errorTextOf(reference), errorStatus(reference.code));
+    if (retryAfterSeconds !== undefined) this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
   }
 }
 

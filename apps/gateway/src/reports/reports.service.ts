@@ -5,7 +5,7 @@ import type { EmailAnalysisRequest, RenderReportResult } from '@archlens/contrac
 import { CommandClient, DomainError, NoWorkerError } from '@archlens/platform/messaging';
 import { ObjectStorage } from '@archlens/platform/storage';
 import { apiError } from '../http/api-error.js';
-import { RateLimitsService } from '../security/rate-limits.service.js';
+import { OutgoingEmailLimits } from '../security/outgoing-email-limits.service.js';
 
 /** An analysis id as the contract has it (a UUID); anything else names no analysis. */
 const analysisIdSchema = z.string().uuid();
@@ -24,7 +24,7 @@ export class ReportsService {
   constructor(
     private readonly commands: CommandClient,
     private readonly storage: ObjectStorage,
-    private readonly limits: RateLimitsService,
+    private readonly limits: OutgoingEmailLimits,
   ) {}
 
   /**
@@ -41,20 +41,19 @@ export class ReportsService {
 
   /**
    * E-mails the report of a stored analysis or of the free-analysis text (spec §3 e-mail-analysis
-   * payload), once the per-user limit (`RATE_LIMIT_EMAIL_ANALYSIS_PER_USER` an hour) and the
-   * recipient's (`RATE_LIMIT_EMAILS_PER_RECIPIENT` an hour, from all users) allow it.
+   * payload), once the per-user limit (`RATE_LIMIT_EMAIL_ANALYSIS_PER_USER` an hour), the
+   * recipient's (`RATE_LIMIT_EMAILS_PER_RECIPIENT` an hour, from all users), the daily limit of
+   * e-mails to other addresses and the hourly limit of all users together allow it
+   * (`OutgoingEmailLimits`).
    * @param request the validated body (`emailAnalysisRequestSchema`)
-   * @throws TooManyRequestsException 429 past either limit (nothing queued, and neither limit counts
-   *   it; nor does a request refused with 404 or for want of a worker), ServiceUnavailableException
+   * @throws TooManyRequestsException 429 past the user's or the recipient's hourly limit, ApiException
+   *   `email.daily-limit` / `email.global-limit` (429) past the others (nothing queued, and no limit
+   *   counts it; nor does a request refused with 404 or for want of a worker), ServiceUnavailableException
    *   503 when the limits' Redis is down; DomainError `report.analysis-not-found` for an analysis the
    *   user does not own, `report.unavailable` and the like from the worker; the queue's errors
    */
   async email(userId: string, request: EmailAnalysisRequest): Promise<{ messageId: string }> {
-    const limits = [
-      ['emailAnalysisPerUser', userId],
-      ['emailsPerRecipient', request.email],
-    ] as const;
-    await this.limits.consumeInTurn(limits);
+    const allowance = await this.limits.take(userId, 'emailAnalysisPerUser', request.email);
     try {
       return await this.commands.request('analysis.email-report', {
         userId,
@@ -66,7 +65,7 @@ export class ReportsService {
     } catch (error) {
       // Nothing was sent: no such analysis of the user's, or no analysis worker to ask.
       const notSent = (error instanceof DomainError && error.code === 'report.analysis-not-found') || error instanceof NoWorkerError;
-      if (notSent) await this.limits.rewardAll(limits);
+      if (notSent) await this.limits.giveBack(allowance);
       throw error;
     }
   }

@@ -25,6 +25,9 @@ export function sameText(a: string, b: string): boolean {
   return timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
 }
 
+/** Checks a password against a PHC argon2 hash (`PasswordVerifications.verify`, or `argon2.verify`). */
+export type VerifyPassword = (hash: string, password: string) => Promise<boolean>;
+
 /**
  * One username and argon2id password hash from configuration (the admin's, the VIP's). A wrong
  * username costs the same argon2 verification as a wrong password (against a
@@ -34,19 +37,27 @@ export function sameText(a: string, b: string): boolean {
 export class ConfiguredCredentials {
   private decoyHash: Promise<string>;
 
-  /** @param username, passwordHash (PHC argon2id) from configuration; undefined when the feature is off */
+  /**
+   * @param username, passwordHash (PHC argon2id) from configuration; undefined when the feature is off
+   * @param verify how a password is checked: the gateway's `PasswordVerifications.verify`, which holds
+   *   the verifications to a number at once (`argon2.verify` itself by default)
+   */
   constructor(
     private readonly username: string | undefined,
     private readonly passwordHash: string | undefined,
+    private readonly verify: VerifyPassword = (hash, password) => argon2.verify(hash, password),
   ) {
     const cost = passwordHash ? argon2CostOf(passwordHash) : DEFAULT_COST;
     this.decoyHash = argon2.hash(randomBytes(32), { type: argon2.argon2id, ...cost });
   }
 
-  /** True only for the configured username with its password. */
+  /**
+   * True only for the configured username with its password.
+   * @throws what `verify` throws (`auth.sign-in-busy` when too many verifications run and wait)
+   */
   async matches(username: string, password: string): Promise<boolean> {
     const knownUser = Boolean(this.username && this.passwordHash) && sameText(username, this.username ?? '');
-    const passwordMatches = await argon2.verify(knownUser ? this.passwordHash! : await this.decoyHash, password);
+    const passwordMatches = await this.verify(knownUser ? this.passwordHash! : await this.decoyHash, password);
     return knownUser && passwordMatches;
   }
 }

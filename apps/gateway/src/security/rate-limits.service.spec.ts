@@ -28,9 +28,12 @@ function limitsConfig(env: NodeJS.ProcessEnv): RateLimitsConfig {
       RATE_LIMIT_ANALYSES_PER_USER: true,
       RATE_LIMIT_ADMIN_LOGIN_PER_IP: true,
       RATE_LIMIT_VIP_LOGIN_PER_IP: true,
+      RATE_LIMIT_STRIPE_WEBHOOK_PER_IP: true,
       RATE_LIMIT_EMAIL_ANALYSIS_PER_USER: true,
       RATE_LIMIT_EMAIL_CLIPBOARD_PER_USER: true,
       RATE_LIMIT_EMAILS_PER_RECIPIENT: true,
+      RATE_LIMIT_EMAILS_TO_OTHERS_PER_USER_PER_DAY: true,
+      RATE_LIMIT_EMAILS_ALL_USERS_PER_HOUR: true,
       RATE_LIMIT_GENERATIONS_PER_USER: true,
     })
     .parse(env);
@@ -53,6 +56,9 @@ describe('describeWait', () => {
     expect(describeWait(60)).toBe('1 minute');
     expect(describeWait(61)).toBe('2 minutes');
     expect(describeWait(15 * 60)).toBe('15 minutes');
+    expect(describeWait(119 * 60)).toBe('119 minutes');
+    expect(describeWait(2 * 3600)).toBe('2 hours');
+    expect(describeWait(22 * 3600 + 1)).toBe('23 hours');
   });
 });
 

@@ -10,9 +10,14 @@ import {
 } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { ErrorReference } from '@archlens/contracts/errors';
+import { describeWait } from '@archlens/contracts/http';
 import { failFastRedisOptions } from '@archlens/platform/messaging';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
-import { TooManyRequestsException } from '../http/too-many-requests.exception.js';
+import { ApiException } from '../http/api-error.js';
+import { retryAfterSecondsOf, TooManyRequestsException } from '../http/too-many-requests.exception.js';
+
+export { describeWait };
 
 /** The gateway's abuse limits: per address, per account, per user. */
 export type RateLimitName =
@@ -27,9 +32,12 @@ export type RateLimitName =
   | 'analysesPerUser'
   | 'adminLoginPerIp'
   | 'vipLoginPerIp'
+  | 'stripeWebhookPerIp'
   | 'emailAnalysisPerUser'
   | 'emailClipboardPerUser'
   | 'emailsPerRecipient'
+  | 'emailsToOthersPerUser'
+  | 'emailsAllUsers'
   | 'generationsPerUser';
 
 /** What the user reads when Redis, which keeps the counters, cannot be reached (answered as 503). */
@@ -51,9 +59,12 @@ export type RateLimitsConfig = Pick<
   | 'RATE_LIMIT_ANALYSES_PER_USER'
   | 'RATE_LIMIT_ADMIN_LOGIN_PER_IP'
   | 'RATE_LIMIT_VIP_LOGIN_PER_IP'
+  | 'RATE_LIMIT_STRIPE_WEBHOOK_PER_IP'
   | 'RATE_LIMIT_EMAIL_ANALYSIS_PER_USER'
   | 'RATE_LIMIT_EMAIL_CLIPBOARD_PER_USER'
   | 'RATE_LIMIT_EMAILS_PER_RECIPIENT'
+  | 'RATE_LIMIT_EMAILS_TO_OTHERS_PER_USER_PER_DAY'
+  | 'RATE_LIMIT_EMAILS_ALL_USERS_PER_HOUR'
   | 'RATE_LIMIT_GENERATIONS_PER_USER'
 >;
 
@@ -62,8 +73,18 @@ interface RateLimitDefinition {
   readonly pointsFrom: Exclude<keyof RateLimitsConfig, 'REDIS_URL' | 'RATE_LIMIT_KEY_PREFIX'>;
   /** Window in seconds; the counter starts with the first point and expires with the window. */
   readonly durationSeconds: number;
-  /** First sentence of the 429 message; the wait follows. */
+  /** First sentence of the 429 message; the wait follows (code `too-many-requests`). */
   readonly refusal: string;
+  /**
+   * A refusal with a code of its own instead (the catalogue's text and status 429), made from the
+   * wait in whole seconds and the limit's points; `refusal` is then only the log's name for it.
+   */
+  readonly coded?: (retryAfterSeconds: number, points: number) => ErrorReference;
+  /**
+   * Logged as a warning on the first refusal of each window (a limit an operator should hear of);
+   * the log line names the limit, its points and the wait, never a key.
+   */
+  readonly warning?: string;
   /** The Redis key part for a caller's key (an e-mail is hashed so none is kept in clear). */
   readonly keyOf: (key: string) => string;
 }
@@ -105,8 +126,13 @@ export function emailAtAddress(email: string, address: string): string {
  * hour (3) and links tried per address per hour (30); failed admin sign-ins per address
  * per 15 minutes (10); analysis reports e-mailed per user per hour (10); Working Clipboard e-mails
  * per user per hour (10); e-mails of both kinds to one recipient per hour, from all users together
- * (20: any address may be typed, so none can be flooded); generations started per user per hour
- * (60), counted before the upload is read.
+ * (20: any address may be typed, so none can be flooded); e-mails of both kinds from one account to
+ * addresses other than its own per day (20: 'email.daily-limit'); e-mails of both kinds from every
+ * account together per hour (500: 'email.global-limit', logged as a warning when reached: one
+ * account can send at most 20 an hour, so reaching it takes 25 accounts working flat out, which is
+ * what a spam run through many fresh accounts looks like); generations started per user per hour
+ * (60), counted before the upload is read; Stripe webhook deliveries per address per minute (300),
+ * counted before the signature is checked.
  */
 export const RATE_LIMITS: Readonly<Record<RateLimitName, RateLimitDefinition>> = {
   signInPerIp: {
@@ -175,6 +201,12 @@ export const RATE_LIMITS: Readonly<Record<RateLimitName, RateLimitDefinition>> =
     refusal: 'Too many VIP sign-in attempts.',
     keyOf: asIs,
   },
+  stripeWebhookPerIp: {
+    pointsFrom: 'RATE_LIMIT_STRIPE_WEBHOOK_PER_IP',
+    durationSeconds: 60,
+    refusal: 'Too many webhook deliveries from this address.',
+    keyOf: asIs,
+  },
   emailAnalysisPerUser: {
     pointsFrom: 'RATE_LIMIT_EMAIL_ANALYSIS_PER_USER',
     durationSeconds: 60 * 60,
@@ -193,6 +225,22 @@ export const RATE_LIMITS: Readonly<Record<RateLimitName, RateLimitDefinition>> =
     refusal: 'Too many e-mails have been sent to this address.',
     keyOf: sha256OfMailbox,
   },
+  emailsToOthersPerUser: {
+    pointsFrom: 'RATE_LIMIT_EMAILS_TO_OTHERS_PER_USER_PER_DAY',
+    durationSeconds: 24 * 60 * 60,
+    refusal: 'Daily limit of e-mails to other addresses reached.',
+    coded: (retryAfterSeconds, points) => ({ code: 'email.daily-limit', params: { limit: points, retryAfterSeconds } }),
+    keyOf: asIs,
+  },
+  emailsAllUsers: {
+    pointsFrom: 'RATE_LIMIT_EMAILS_ALL_USERS_PER_HOUR',
+    durationSeconds: 60 * 60,
+    refusal: 'Hourly limit of e-mails from all accounts reached.',
+    coded: (retryAfterSeconds) => ({ code: 'email.global-limit', params: { retryAfterSeconds } }),
+    warning:
+      'The hourly limit of e-mails from all accounts together is reached: analysis and clipboard e-mails are refused until it resets. Many accounts e-mailing other addresses at once can be a spam run: look at recent sign-ups and leads.',
+    keyOf: asIs,
+  },
   generationsPerUser: {
     pointsFrom: 'RATE_LIMIT_GENERATIONS_PER_USER',
     durationSeconds: 60 * 60,
@@ -200,18 +248,6 @@ export const RATE_LIMITS: Readonly<Record<RateLimitName, RateLimitDefinition>> =
     keyOf: asIs,
   },
 };
-
-/**
- * A wait as people say it: under a minute in seconds ("45 seconds"), else in whole minutes rounded
- * up ("1 minute", "15 minutes").
- * @param seconds whole seconds, at least 1
- */
-export function describeWait(seconds: number): string {
-  const s = Math.max(1, Math.ceil(seconds));
-  if (s < 60) return s === 1 ? '1 second' : `${s} seconds`;
-  const minutes = Math.ceil(s / 60);
-  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
-}
 
 /**
  * Redis-backed abuse limits (rate-limiter-flexible `RateLimiterRedis`, one limiter per
@@ -222,7 +258,8 @@ export function describeWait(seconds: number): string {
  * password is checked; a success `reward`s the address its point back and `reset`s the e-mail's
  * count there, so only failures add up.
  *
- * Errors: a limit reached is a `TooManyRequestsException` (429, `Retry-After`); Redis unreachable or
+ * Errors: a limit reached is a `TooManyRequestsException` (429, `Retry-After`), or for a limit with a
+ * code of its own an `ApiException` of that code (429, `Retry-After`); Redis unreachable or
  * stalled is a `ServiceUnavailableException` (503, `RATE_LIMITS_UNAVAILABLE_MESSAGE`). Its own
  * ioredis client (`failFastRedisOptions`: no offline queue, 1 s command timeout) refuses at once
  * while Redis is closed and after a second while it is stalled, so it never holds a request.
@@ -306,10 +343,10 @@ export class RateLimitsService implements OnModuleInit, OnApplicationShutdown {
     const results = await Promise.allSettled(entries.map(([limit, key]) => this.consume(limit, key)));
     // `consume` only ever rejects with an HttpException (a 429 or a 503).
     const reasons = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => r.reason as HttpException);
-    const unavailable = reasons.find((reason) => !(reason instanceof TooManyRequestsException));
+    const unavailable = reasons.find((reason) => reason.getStatus() !== 429);
     if (unavailable) throw unavailable;
-    const waits = reasons as TooManyRequestsException[];
-    if (waits.length > 0) throw waits.reduce((longest, next) => (next.retryAfterSeconds > longest.retryAfterSeconds ? next : longest));
+    const wait = (exception: HttpException) => retryAfterSecondsOf(exception) ?? 0;
+    if (reasons.length > 0) throw reasons.reduce((longest, next) => (wait(next) > wait(longest) ? next : longest));
   }
 
   /**
@@ -364,15 +401,25 @@ export class RateLimitsService implements OnModuleInit, OnApplicationShutdown {
   }
 
   /** rate-limiter-flexible rejects with a `RateLimiterRes` when over the limit, with an Error when the store failed. */
-  private toHttp(limit: RateLimitName, rejection: unknown): TooManyRequestsException | ServiceUnavailableException {
-    if (rejection instanceof RateLimiterRes) return this.tooMany(limit, rejection.msBeforeNext);
+  private toHttp(limit: RateLimitName, rejection: unknown): HttpException {
+    if (rejection instanceof RateLimiterRes) {
+      // The first point over the limit in its window (`consume` counts refused points too).
+      if (RATE_LIMITS[limit].warning && rejection.consumedPoints === this.points(limit) + 1) {
+        this.logger.warn(
+          `${RATE_LIMITS[limit].warning} (${limit}: ${this.points(limit)} in ${describeWait(RATE_LIMITS[limit].durationSeconds)}; resets in ${describeWait(rejection.msBeforeNext / 1000)})`,
+        );
+      }
+      return this.tooMany(limit, rejection.msBeforeNext);
+    }
     if (!this.redisDown)
       this.logger.warn(`Abuse limit ${limit} could not be read: ${rejection instanceof Error ? rejection.message : String(rejection)}`);
     return new ServiceUnavailableException(RATE_LIMITS_UNAVAILABLE_MESSAGE);
   }
 
-  private tooMany(limit: RateLimitName, msBeforeNext: number): TooManyRequestsException {
+  private tooMany(limit: RateLimitName, msBeforeNext: number): TooManyRequestsException | ApiException {
     const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
-    return new TooManyRequestsException(`${RATE_LIMITS[limit].refusal} Please try again in ${describeWait(seconds)}.`, seconds);
+    const { coded, refusal } = RATE_LIMITS[limit];
+    if (coded) return new ApiException(coded(seconds, this.points(limit)), seconds);
+    return new TooManyRequestsException(`${refusal} Please try again in ${describeWait(seconds)}.`, seconds);
   }
 }

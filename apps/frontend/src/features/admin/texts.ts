@@ -18,7 +18,8 @@ export const ADMIN_TEXTS = {
   signedInAs: (username: string) => `Signed in as ${username}`,
   logout: 'Logout',
   loggedOutTitle: 'Logged Out',
-  loggedOut: 'The admin session has ended on this browser.',
+  loggedOut: 'The admin session has ended.',
+  loggedOutHere: 'Signed out on this browser. The server could not be reached, so the session ends when it expires.',
   sessionEndedTitle: 'Session Ended',
   sessionEnded: 'Your admin session has expired or is not valid. Please sign in again.',
 

@@ -1,5 +1,6 @@
 import {
   adminLoginResponseSchema,
+  adminLogoutResponseSchema,
   adminQueuesSessionResponseSchema,
   adminVerifyResponseSchema,
   leadsExportFileName,
@@ -7,6 +8,7 @@ import {
   leadStatsSchema,
   type AdminLoginRequest,
   type AdminLoginResponse,
+  type AdminLogoutResponse,
   type AdminQueuesSessionResponse,
   type AdminVerifyResponse,
   type LeadFilters,
@@ -35,6 +37,9 @@ export const adminApi = {
   /** `POST /api/admin/login` JSON {username, password} → {token, expiresAt}. */
   login: (body: AdminLoginRequest): Promise<AdminLoginResponse> =>
     apiRequest(API_PATHS.adminLogin, { method: 'POST', json: body, schema: adminLoginResponseSchema }),
+  /** `POST /api/admin/logout`: the server revokes the token, which answers 401 from then on. */
+  logout: (token: string): Promise<AdminLogoutResponse> =>
+    apiRequest(API_PATHS.adminLogout, { method: 'POST', headers: bearer(token), schema: adminLogoutResponseSchema }),
   /** `GET /api/admin/verify`: the token's holder, or a 401. */
   verify: (token: string, signal?: AbortSignal): Promise<AdminVerifyResponse> =>
     apiRequest(API_PATHS.adminVerify, { headers: bearer(token), schema: adminVerifyResponseSchema, signal }),

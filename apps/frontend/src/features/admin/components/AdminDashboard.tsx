@@ -59,13 +59,15 @@ function Dashboard({ token }: { token: string }) {
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState<number>(LEADS_PAGE_SIZE.default);
   const [exporting, setExporting] = useState(false);
+  const [loggingOut, setLoggingOut] = useState(false);
   const debouncedSearch = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
   const filters = { search: debouncedSearch || undefined, source: source || undefined, sortBy, sortOrder };
 
   const leaveDashboard = useCallback(
-    (notice: 'loggedOut' | 'sessionEnded') => {
+    (notice: 'loggedOut' | 'loggedOutHere' | 'sessionEnded') => {
       removeAdminToken();
       if (notice === 'loggedOut') toast({ title: T.loggedOutTitle, description: T.loggedOut, variant: 'info' });
+      else if (notice === 'loggedOutHere') toast({ title: T.loggedOutTitle, description: T.loggedOutHere, variant: 'warning' });
       else toast({ title: T.sessionEndedTitle, description: T.sessionEnded, variant: 'warning' });
       void navigate('/admin-login', { replace: true });
     },
@@ -123,6 +125,21 @@ function Dashboard({ token }: { token: string }) {
   };
 
   /**
+   * Logout (spec §4: removes the token): the server revokes the token first, so a copy of it is of no
+   * use either; the token is removed from this browser whatever the server answers. A token the
+   * server already refuses has nothing left to revoke.
+   */
+  const logout = async () => {
+    setLoggingOut(true);
+    try {
+      await adminApi.logout(token);
+      leaveDashboard('loggedOut');
+    } catch (error) {
+      leaveDashboard(isRefusedToken(error) ? 'loggedOut' : 'loggedOutHere');
+    }
+  };
+
+  /**
    * Opens the queue dashboard in a new tab: the tab is opened at the click (so no
    * pop-up blocker stops it), the admin token buys the dashboard's cookie, then the tab goes there.
    */
@@ -163,7 +180,7 @@ function Dashboard({ token }: { token: string }) {
           <Button variant="outlined" startIcon={<QueueOutlined />} onClick={() => void openQueues()}>
             {T.queues}
           </Button>
-          <Button variant="outlined" color="secondary" startIcon={<LogoutOutlined />} onClick={() => leaveDashboard('loggedOut')}>
+          <Button variant="outlined" color="secondary" startIcon={<LogoutOutlined />} disabled={loggingOut} onClick={() => void logout()}>
             {T.logout}
           </Button>
         </Stack>
