@@ -131,8 +131,8 @@ export class OriginalsStorageEngine implements StorageEngine {
   /**
    * Reads one photo, checking it as it arrives, then stores it (noting its stream and its key on the
    * request's `reading`).
-   * @throws UploadCutException 413 past 50 MB; HttpException 400/415/422 (`UploadRejectedError`), 503 `RetryLaterException` when the
-   *   budget is spent or the store refuses
+   * @throws UploadCutException 413 past 50 MB; HttpException 400/415/422 (`UploadRejectedError`);
+   *   503 `RetryLaterException` when the budget is spent or the store refuses
    */
   private async store(userId: string, file: Express.Multer.File, reading: UploadReading | undefined): Promise<FileInfo> {
     const check = new ImageHeaderCheck(displayName(file.originalname));

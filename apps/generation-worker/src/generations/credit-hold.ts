@@ -71,6 +71,13 @@ export interface SettleSteps {
  *    Released, or found expired: `not-charged`. Refused as captured (`credits.reservation-not-held`
  *    on a release: a capture went through but its answer was lost): `captured`. Not answered
  *    either: `not-charged`, the credits still held until billing's expiry sweep returns them.
+ *
+ * Retried here rather than by BullMQ's attempts: the caller waits on this one job, and a BullMQ
+ * retry would run the whole generation again. Released rather than left pending: a pending job
+ * with stored images is what a repeat of its job id would deliver once its reservation had lapsed.
+ * What this cannot see is a capture a billing worker took off the queue and finishes only after
+ * the release too went unanswered (billing stalled mid-capture); the worker's error log names the
+ * reservation for the operator.
  * @param attempts how many captures to try, at least 1 (`GENERATION_CAPTURE_ATTEMPTS`)
  * @param retryMs the first wait between them, in ms (`GENERATION_CAPTURE_RETRY_MS`)
  */
