@@ -4,7 +4,7 @@ import Stripe from 'stripe';
 import request from 'supertest';
 import { BILLING_MESSAGES } from '@archlens/contracts/billing';
 import { CommandClient } from '@archlens/platform/messaging';
-import { signUp, type SignedInUser } from '../support/accounts.js';
+import { signUpVerified, type SignedInUser } from '../support/accounts.js';
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe.server.js';
 import { startStack, type Stack } from '../support/stack.js';
 
@@ -107,7 +107,7 @@ async function spend(user: SignedInUser, credits: number): Promise<void> {
  * @returns the subscription's id, the invoice and the charge that paid it
  */
 async function subscriber(firstName: string, plan: 'monthly' | 'yearly' = 'monthly') {
-  const user = await signUp(stack, firstName);
+  const user = await signUpVerified(stack, firstName);
   const session = await checkoutSession(user, plan);
   const customer = await customerOf(user);
   const subscription = `sub_${randomUUID().slice(0, 14)}`;
@@ -177,7 +177,7 @@ describe('one subscription per customer', () => {
   });
 
   it("a new checkout expires the user's earlier one that is still open, so only the newest can be paid", async () => {
-    const user = await signUp(stack, 'Tabs');
+    const user = await signUpVerified(stack, 'Tabs');
     const first = await checkoutSession(user, 'monthly');
     expect(stripe.sessionStatus(first)).toBe('open');
     const second = await checkoutSession(user, 'yearly');
@@ -245,7 +245,7 @@ describe('one subscription per customer', () => {
 
 describe('activation needs a payment', () => {
   it('a Checkout completed before its payment arrived does not make the user Pro; the invoice.paid that follows does, once', async () => {
-    const user = await signUp(stack, 'Unpaid');
+    const user = await signUpVerified(stack, 'Unpaid');
     const session = await checkoutSession(user, 'yearly');
     const customer = await customerOf(user);
     const subscription = `sub_${randomUUID().slice(0, 14)}`;

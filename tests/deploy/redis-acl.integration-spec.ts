@@ -10,7 +10,7 @@ import request from 'supertest';
 import { QUEUES } from '@archlens/contracts/queues';
 import { CommandClient, redisConnection } from '@archlens/platform/messaging';
 import { startEmailWorker } from '@archlens/email-worker';
-import { signUp } from '../support/accounts.js';
+import { signUp, signUpVerified } from '../support/accounts.js';
 import { startStack, type Stack } from '../support/stack.js';
 
 /**
@@ -63,7 +63,7 @@ describe('Redis ACL users of the services, on a real Redis', () => {
   });
 
   it('runs the email-worker as its own user: a clipboard e-mail queued by the gateway is delivered', async () => {
-    const user = await signUp(stack, 'Acl');
+    const user = await signUpVerified(stack, 'Acl');
     const to = `acl-${run}@example.org`;
     await request(stack.http)
       .post('/api/email-clipboard')

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { errorText } from '@archlens/contracts/errors';
+import { signUpVerified } from '../support/accounts.js';
 import { startStack, type Stack } from '../support/stack.js';
 
 /**
@@ -19,15 +20,6 @@ const ANALYSIS_TEXT =
 interface Account {
   cookie: string;
   email: string;
-}
-
-async function signUp(stack: Stack, name: string): Promise<Account> {
-  const email = `${name.toLowerCase()}-${randomUUID()}@example.com`;
-  const res = await request(stack.http)
-    .post('/api/auth/signup')
-    .send({ email, first_name: name, last_name: 'Sender', password: 'correct-horse' })
-    .expect(201);
-  return { cookie: ([] as string[]).concat(res.headers['set-cookie'] ?? [])[0].split(';')[0], email };
 }
 
 /** One e-mail through either route: even `n` an analysis report, odd `n` a clipboard. */
@@ -57,7 +49,7 @@ describe('e-mails to other addresses: a daily limit per account', () => {
   });
 
   it('refuses the 21st e-mail to another address in a day with 429, while e-mails to the account itself still go', async () => {
-    const sender = await signUp(stack, 'Relay');
+    const sender = await signUpVerified(stack, 'Relay');
     for (let n = 0; n < 20; n++) {
       const sent = await sendEmail(stack, sender, `someone-${n}-${randomUUID()}@example.org`, n);
       expect([n, sent.status]).toEqual([n, 200]);
@@ -85,7 +77,7 @@ describe('e-mails to other addresses: a daily limit per account', () => {
     expect(await emailJobsAdded(stack)).toBe(before + 3);
 
     // Another account has its own day.
-    const other = await signUp(stack, 'Neighbour');
+    const other = await signUpVerified(stack, 'Neighbour');
     expect((await sendEmail(stack, other, `someone-${randomUUID()}@example.org`, 1)).status).toBe(200);
   });
 });
@@ -117,7 +109,7 @@ describe('e-mails from every account together: an hourly limit', () => {
   });
 
   it('refuses every account once the accounts together reach it, and logs one warning without addresses', async () => {
-    const [first, second] = [await signUp(stack, 'First'), await signUp(stack, 'Second')];
+    const [first, second] = [await signUpVerified(stack, 'First'), await signUpVerified(stack, 'Second')];
     const recipients = Array.from({ length: 6 }, () => `recipient-${randomUUID()}@example.org`);
     expect((await sendEmail(stack, first, recipients[0], 0)).status).toBe(200);
     expect((await sendEmail(stack, second, recipients[1], 1)).status).toBe(200);

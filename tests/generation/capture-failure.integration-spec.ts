@@ -7,6 +7,7 @@ import { CommandClient } from '@archlens/platform/messaging';
 import { startBillingService } from '@archlens/billing-service';
 import { startFakeImageProviders, type FakeImageProviders } from '../support/fake-image-providers.server.js';
 import { startStack, type Stack } from '../support/stack.js';
+import type { SignedInUser } from '../support/accounts.js';
 import { balanceOf, jobRow, objectsUnder, postGeneration, proUser, reservationsOf } from './generation-requests.js';
 
 /**
@@ -57,7 +58,7 @@ function gate() {
  * until the provider has been called (credits reserved, inputs read).
  * @returns `answer`, the generation's answer once it comes (wrapped: an async function returning it would wait for it)
  */
-async function generationHeldAtProvider(user: { cookie: string; userId: string }, jobId: string, held: ReturnType<typeof gate>) {
+async function generationHeldAtProvider(user: SignedInUser, jobId: string, held: ReturnType<typeof gate>) {
   fake.rule({ provider: 'stability-ai', match: (r) => r.fields.seed?.[0] === '700', behaviour: { kind: 'hold', until: held.opened } });
   const answer = postGeneration(stack, user, { jobId, provider: 'stability-ai', seed: 700 }).then((res) => res);
   await fake.waitFor((r) => r.fields.seed?.[0] === '700' && r.outcome === 'held');
@@ -71,7 +72,7 @@ async function expireReservation(jobId: string): Promise<void> {
 }
 
 /** What a user who asks again with the same job id gets, and whether the provider was asked again. */
-async function repeat(user: { cookie: string; userId: string }, jobId: string) {
+async function repeat(user: SignedInUser, jobId: string) {
   const calls = fake.requests.length;
   const again = await postGeneration(stack, user, { jobId, provider: 'stability-ai', seed: 700 });
   const download = await request(stack.http).get(`/api/download/${jobId}/1`).set('Cookie', user.cookie);
