@@ -144,7 +144,7 @@ describe('Design Language Analysis end to end: gateway → S3 → analysis queue
         req: post().attach('images', Buffer.concat([fixturePhoto('mit-media-lab.jpg'), Buffer.alloc(MAX_IMAGE_BYTES)]), 'huge.jpg'),
       }),
       413,
-      '"huge.jpg" is too large (50.1 MB). Maximum size is 50MB.',
+      '"huge.jpg" is too large (over 50.0 MB). Maximum size is 50MB.',
     ]);
     cases.push([
       'a PNG declaring 30000×30000 pixels',

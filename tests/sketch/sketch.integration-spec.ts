@@ -100,7 +100,7 @@ describe('Process Your Sketch: POST /api/analyze-sketch', () => {
           ),
         }),
         413,
-        '"huge.png" is too large (50.0 MB). Maximum size is 50MB.',
+        '"huge.png" is too large (over 50.0 MB). Maximum size is 50MB.',
       ],
       [
         '4 files',
