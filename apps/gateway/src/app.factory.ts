@@ -34,6 +34,10 @@ export async function createGatewayApp(config: GatewayConfig, options: { logger?
   const app = await NestFactory.create<NestExpressApplication>(GatewayModule.forRoot(config), {
     bodyParser: false,
     logger: new PinoNestLogger(logger),
+    // A module that fails to start (Redis not answering in time) is thrown to the caller rather
+    // than ending the process: `main.ts` still exits on it, and a test that starts a gateway fails
+    // alone instead of taking its whole run down.
+    abortOnError: false,
   });
   app.set('trust proxy', config.TRUST_PROXY > 0 ? config.TRUST_PROXY : false);
   app.disable('x-powered-by');
