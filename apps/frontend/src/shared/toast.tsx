@@ -14,6 +14,8 @@ export interface ToastOptions {
   variant?: ToastVariant;
   /** A button at the toast's end (e.g. 'Resend link'); pressing it closes the toast and runs `onClick`. */
   action?: { label: string; onClick: () => void };
+  /** Runs once the toast is on screen (its enter transition has begun). */
+  onShown?: () => void;
 }
 
 /**
@@ -21,9 +23,10 @@ export interface ToastOptions {
  * optional action button.
  * @returns its key (`useOwnToasts` closes its own toasts by it)
  */
-export function toast({ title, description, variant = 'info', action }: ToastOptions): SnackbarKey {
+export function toast({ title, description, variant = 'info', action, onShown }: ToastOptions): SnackbarKey {
   return enqueueSnackbar({
     variant,
+    onEnter: onShown ? () => onShown() : undefined,
     message: (
       <>
         <AlertTitle sx={{ mb: description ? 0.25 : 0, fontWeight: 600 }}>{title}</AlertTitle>
