@@ -13,26 +13,45 @@ function decodeQuotedPrintable(text: string): string {
 }
 
 /**
- * The link of the newest verification e-mail in the outbox addressed to `email` and written at or
- * after `since` (ms), waiting for the email-worker to write it.
- * @param except links already seen, to wait for a newer one ('Resend link')
+ * Waits up to 30 s for the newest message in the outbox addressed to `email`, written at or after
+ * `since` (ms), from which `pick` takes a value (the raw `.eml` text is passed; `undefined` means
+ * "not this one").
+ * @throws when no such message arrives in time
  */
-export async function verificationLinkFor(email: string, since: number, except: readonly string[] = []): Promise<string> {
+export async function fromMessageTo<T>(email: string, since: number, pick: (eml: string) => T | undefined): Promise<T> {
   const deadline = Date.now() + 30_000;
+  const addressed = new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}`, 'mi');
   for (;;) {
     const names = (await readdir(OUTBOX).catch(() => [] as string[])).filter((n) => n.endsWith('.eml'));
     const files = await Promise.all(
       names.map(async (name) => ({ file: path.join(OUTBOX, name), mtime: (await stat(path.join(OUTBOX, name))).mtimeMs })),
     );
     for (const { file } of files.filter((f) => f.mtime >= since).sort((a, b) => b.mtime - a.mtime)) {
-      const eml = decodeQuotedPrintable(await readFile(file, 'utf8'));
-      if (!new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}`, 'mi').test(eml)) continue;
-      const link = /https?:\/\/\S+\/verify-email\?token=[A-Za-z0-9_-]{43}/.exec(eml)?.[0];
-      if (link && !except.includes(link)) return link;
+      const eml = await readFile(file, 'utf8');
+      if (!addressed.test(eml)) continue;
+      const value = pick(eml);
+      if (value !== undefined) return value;
     }
-    if (Date.now() > deadline) throw new Error(`no verification link to ${email} in ${OUTBOX}`);
+    if (Date.now() > deadline) throw new Error(`no message to ${email} in ${OUTBOX}`);
     await new Promise((r) => setTimeout(r, 250));
   }
+}
+
+/** The newest message (raw `.eml`) to `email` written at or after `since` (ms). @throws as `fromMessageTo` */
+export function messageTo(email: string, since: number): Promise<string> {
+  return fromMessageTo(email, since, (eml) => eml);
+}
+
+/**
+ * The link of the newest verification e-mail in the outbox addressed to `email` and written at or
+ * after `since` (ms), waiting for the email-worker to write it.
+ * @param except links already seen, to wait for a newer one ('Resend link')
+ */
+export function verificationLinkFor(email: string, since: number, except: readonly string[] = []): Promise<string> {
+  return fromMessageTo(email, since, (eml) => {
+    const link = /https?:\/\/\S+\/verify-email\?token=[A-Za-z0-9_-]{43}/.exec(decodeQuotedPrintable(eml))?.[0];
+    return link && !except.includes(link) ? link : undefined;
+  });
 }
 
 /**
@@ -48,19 +67,6 @@ export async function confirmEmail(page: Page, email: string, since: number): Pr
  * The temporary password of the newest forgot-password e-mail in the outbox addressed to `email` and
  * written at or after `since` (ms): the plain-text part sets it on a line of its own, indented by four spaces.
  */
-export async function temporaryPasswordFor(email: string, since: number): Promise<string> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const names = (await readdir(OUTBOX).catch(() => [] as string[])).filter((n) => n.endsWith('.eml'));
-    for (const name of names) {
-      const file = path.join(OUTBOX, name);
-      if ((await stat(file)).mtimeMs < since) continue;
-      const eml = await readFile(file, 'utf8');
-      if (!new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}`, 'mi').test(eml)) continue;
-      const match = /^ {4}([A-Za-z0-9]{12})\r?$/m.exec(eml);
-      if (match) return match[1]!;
-    }
-    if (Date.now() > deadline) throw new Error(`no temporary password to ${email} in ${OUTBOX}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+export function temporaryPasswordFor(email: string, since: number): Promise<string> {
+  return fromMessageTo(email, since, (eml) => /^ {4}([A-Za-z0-9]{12})\r?$/m.exec(eml)?.[1]);
 }

@@ -1,36 +1,5 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_STATE_DIR } from './loopback-services';
-
-const here = import.meta.dirname ?? path.dirname(new URL(import.meta.url).pathname);
-/**
- * The file outbox of the app under test: `<ARCHLENS_STATE_DIR>/outbox` (playwright.config.ts sets
- * the state dir to `E2E_STATE_DIR`; scripts/start.mjs puts the email-worker's outbox in it).
- */
-const OUTBOX = path.resolve(here, '..', E2E_STATE_DIR, 'outbox');
-
-/**
- * The temporary password of the newest `.eml` in the outbox addressed to `email`, waiting for the
- * email-worker to write it (the plain-text part sets it on a line of its own, indented by four spaces).
- */
-async function temporaryPasswordFor(email: string, since: number): Promise<string> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const names = (await readdir(OUTBOX).catch(() => [] as string[])).filter((n) => n.endsWith('.eml'));
-    const files = await Promise.all(
-      names.map(async (name) => ({ file: path.join(OUTBOX, name), mtime: (await stat(path.join(OUTBOX, name))).mtimeMs })),
-    );
-    for (const { file } of files.filter((f) => f.mtime >= since).sort((a, b) => b.mtime - a.mtime)) {
-      const eml = await readFile(file, 'utf8');
-      if (!new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}`, 'mi').test(eml)) continue;
-      const match = eml.match(/^ {4}([A-Za-z0-9]{12})\r?$/m);
-      if (match) return match[1]!;
-    }
-    if (Date.now() > deadline) throw new Error(`no message to ${email} in ${OUTBOX}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
+import { temporaryPasswordFor } from './accounts';
 
 /** Opens the sign-in dialog as /api/login does (spec §2), in its Sign In mode. */
 async function openSignIn(page: Page) {

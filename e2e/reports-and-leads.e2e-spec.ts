@@ -1,41 +1,24 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { Queue } from 'bullmq';
 import { E2E_ADMIN_PASSWORD } from '../playwright.config';
 import { recordToasts } from './toasts';
 import { E2E_APP_URL, E2E_STATE_DIR } from './loopback-services';
-import { confirmEmail } from './accounts';
+import { confirmEmail, messageTo } from './accounts';
 
 const here = import.meta.dirname ?? path.dirname(new URL(import.meta.url).pathname);
 const photos = path.resolve(here, '../../shared/fixtures/photos');
 const TWO = ['mit-media-lab.jpg', 'havana-cathedral-baroque.jpg'].map((n) => path.join(photos, n));
-/** The app's state directory and file outbox (playwright.config.ts: `E2E_STATE_DIR`). */
+/** The app's state directory (playwright.config.ts: `E2E_STATE_DIR`). */
 const STATE_DIR = path.resolve(here, '..', E2E_STATE_DIR);
-const OUTBOX = path.join(STATE_DIR, 'outbox');
 /** playwright.config.ts gives the app these local admin credentials (scripts/start.mjs hashes the password). */
 const ADMIN = { username: 'admin', password: E2E_ADMIN_PASSWORD };
 const ADMIN_TOKEN_KEY = 'archlens_admin_token';
 
 const words = (text: string) => text.split(/\s+/).filter(Boolean);
-
-/** The newest `.eml` in the outbox addressed to `email`, waiting for the email-worker to write it. */
-async function emlFor(email: string, since: number): Promise<string> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const names = (await readdir(OUTBOX).catch(() => [] as string[])).filter((n) => n.endsWith('.eml'));
-    for (const name of names) {
-      const file = path.join(OUTBOX, name);
-      if ((await stat(file)).mtimeMs < since) continue;
-      const eml = await readFile(file, 'utf8');
-      if (eml.includes(`To: ${email}`)) return eml;
-    }
-    if (Date.now() > deadline) throw new Error(`no message to ${email} in ${OUTBOX}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 /** The Redis the app under test uses (scripts/start.mjs writes it into its state directory). */
 async function appRedisUrl(): Promise<string> {
@@ -119,7 +102,7 @@ test('an analysis leaves the screen as a PDF, a copy, a clipboard entry and an e
   await send.click();
   await expect(dialog).toBeHidden();
   await expect.poll(readToasts).toContain('Analysis Sent!');
-  const eml = await emlFor(leadEmail, sentAt);
+  const eml = await messageTo(leadEmail, sentAt);
   expect(eml).toMatch(/Content-Type: application\/pdf/i);
   expect(eml).toMatch(/filename="?archlens-analysis-\d{4}-\d{2}-\d{2}\.pdf/);
 

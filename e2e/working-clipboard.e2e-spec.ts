@@ -1,32 +1,15 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { recordToasts } from './toasts';
-import { E2E_APP_URL, E2E_STATE_DIR } from './loopback-services';
-import { confirmEmail } from './accounts';
+import { E2E_APP_URL } from './loopback-services';
+import { confirmEmail, messageTo } from './accounts';
 
 const here = import.meta.dirname ?? path.dirname(new URL(import.meta.url).pathname);
 const fixtures = path.resolve(here, '../../shared/fixtures');
-const OUTBOX = path.resolve(here, '..', E2E_STATE_DIR, 'outbox');
 const BASE_PROMPT =
   'Transform this architectural sketch. The sketch depicts a conceptual architectural design idea and intent. Create a hyper-photorealistic architectural visualisation in this design style:';
 const TEMPLATE_TITLE = 'Working Clipboard - AI Generation Prompt Builder';
 const STORAGE_KEY = 'archlens_clipboard_text';
-
-/** The newest `.eml` in the outbox addressed to `email`, waiting for the email-worker to write it. */
-async function emlFor(email: string, since: number): Promise<string> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    for (const name of (await readdir(OUTBOX).catch(() => [] as string[])).filter((n) => n.endsWith('.eml'))) {
-      const file = path.join(OUTBOX, name);
-      if ((await stat(file)).mtimeMs < since) continue;
-      const eml = await readFile(file, 'utf8');
-      if (eml.includes(`To: ${email}`)) return eml;
-    }
-    if (Date.now() > deadline) throw new Error(`no message to ${email} in ${OUTBOX}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 test('the Working Clipboard collects an analysis and a sketch reading, compacts, copies, e-mails, survives a reload, clears, and WhatsApp gets the exact link', async ({
   page,
@@ -124,7 +107,7 @@ test('the Working Clipboard collects an analysis and a sketch reading, compacts,
   await mail.getByRole('button', { name: 'Send Email' }).click();
   await expect(mail).toBeHidden();
   await expect.poll(readToasts).toContain('Email Sent');
-  const eml = await emlFor(mailTo, sentAt);
+  const eml = await messageTo(mailTo, sentAt);
   expect(eml).toContain('Working Clipboard');
 
   // A reload keeps the text.
