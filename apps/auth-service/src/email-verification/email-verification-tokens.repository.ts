@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { IsNull, Raw, type DataSource, type EntityManager } from 'typeorm';
 import { SERVICE_DATA_SOURCE } from '@archlens/platform/worker-host';
+import { replaceUnusedSecret } from '../one-use-secrets.js';
 import { EmailVerificationTokenEntity } from './email-verification-token.entity.js';
 
 /** All data access to `auth.email_verification_tokens`. Times are the database's `now()`. */
@@ -15,22 +16,8 @@ export class EmailVerificationTokensRepository {
    * @param tokenHash the new token's SHA-256, in hex
    * @throws what `deliver` throws, or the database's error; the transaction is then rolled back
    */
-  async replaceUnused(userId: string, tokenHash: string, validHours: number, deliver: (id: string) => Promise<void>): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      const tokens = manager.getRepository(EmailVerificationTokenEntity);
-      await tokens.delete({ userId, usedAt: IsNull() });
-      const inserted = await tokens
-        .createQueryBuilder()
-        .insert()
-        .values({ userId, tokenHash, expiresAt: () => 'now() + make_interval(hours => :validHours)' })
-        .setParameter('validHours', validHours)
-        .returning(['id'])
-        .updateEntity(false)
-        .execute();
-      const id = (inserted.raw as Array<{ id: string }>).at(0)?.id;
-      if (!id) throw new Error('the verification token was not stored');
-      await deliver(id);
-    });
+  replaceUnused(userId: string, tokenHash: string, validHours: number, deliver: (id: string) => Promise<void>): Promise<void> {
+    return replaceUnusedSecret(this.dataSource, EmailVerificationTokenEntity, userId, { tokenHash }, { hours: validHours }, deliver);
   }
 
   /**

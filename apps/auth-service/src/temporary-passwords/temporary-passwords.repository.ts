@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { IsNull, Raw, type DataSource, type Repository } from 'typeorm';
 import { SERVICE_DATA_SOURCE } from '@archlens/platform/worker-host';
+import { replaceUnusedSecret } from '../one-use-secrets.js';
 import { TemporaryPasswordEntity } from './temporary-password.entity.js';
 
 /** A temporary password that can still sign its user in. */
@@ -25,22 +26,8 @@ export class TemporaryPasswordsRepository {
    * @param passwordHash the new password's argon2id PHC string
    * @throws what `deliver` throws, or the database's error; the transaction is then rolled back
    */
-  async replaceUnused(userId: string, passwordHash: string, validMinutes: number, deliver: (id: string) => Promise<void>): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      const passwords = manager.getRepository(TemporaryPasswordEntity);
-      await passwords.delete({ userId, usedAt: IsNull() });
-      const inserted = await passwords
-        .createQueryBuilder()
-        .insert()
-        .values({ userId, passwordHash, expiresAt: () => 'now() + make_interval(mins => :validMinutes)' })
-        .setParameter('validMinutes', validMinutes)
-        .returning(['id'])
-        .updateEntity(false)
-        .execute();
-      const id = (inserted.raw as Array<{ id: string }>).at(0)?.id;
-      if (!id) throw new Error('the temporary password was not stored');
-      await deliver(id);
-    });
+  replaceUnused(userId: string, passwordHash: string, validMinutes: number, deliver: (id: string) => Promise<void>): Promise<void> {
+    return replaceUnusedSecret(this.dataSource, TemporaryPasswordEntity, userId, { passwordHash }, { minutes: validMinutes }, deliver);
   }
 
   /** @returns the user's newest temporary password that is unused and unexpired, or null */
