@@ -39,7 +39,8 @@ async function signUpAs(page: Page, firstName: string): Promise<string> {
 test('/pricing shows the three plans with their prices, signed out', async ({ page }) => {
   await page.goto('/pricing');
   await expect(page.getByTestId('pricing-plan-free')).toContainText('Free');
-  await expect(page.getByTestId('pricing-free-price')).toHaveText('$0');
+  // One currency on every card: the Free card in SGD like the Pro plans.
+  await expect(page.getByTestId('pricing-free-price')).toHaveText('0 SGD');
   // Spec §1: 'Up to 10 images, 88-word descriptions, expanded analysis, PDF export'.
   await expect(page.getByTestId('pricing-plan-free')).toContainText('PDF export');
   await expect(page.getByTestId('pricing-plan-monthly')).toContainText('Pro Monthly');

@@ -3,6 +3,7 @@ import { UNLIMITED_CREDITS_THRESHOLD } from '@archlens/contracts/plans';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { planDisplayName } from '../../account/subscription-display';
 import { HOME_TEXTS } from '../texts';
 
 function Tile({ label, value, testId }: { label: string; value: string; testId: string }) {
@@ -20,9 +21,10 @@ function Tile({ label, value, testId }: { label: string; value: string; testId: 
 
 /**
  * Spec §2 stat tiles, shown for an active subscription: credits remaining (subscription
- * credits_remaining, 0 by default; Unlimited from 999999, spec §9), the plan label 'FREE' (spec §9
- * says so, whatever the plan), and the total number of generations (`GET /api/generations`'
- * `X-Total-Count`).
+ * credits_remaining, 0 by default; Unlimited from 999999, spec §9), the user's plan as /account
+ * names it (`planDisplayName`: Pro Monthly, Pro Yearly or VIP (unlimited); spec §9's fixed 'FREE'
+ * read as a broken page beside 'Unlimited' credits), and the total number of generations
+ * (`GET /api/generations`' `X-Total-Count`).
  */
 export function StatTiles({ subscription, totalGenerations }: { subscription: Subscription; totalGenerations: number }) {
   const credits = subscription.credits_remaining ?? 0;
@@ -37,7 +39,7 @@ export function StatTiles({ subscription, totalGenerations }: { subscription: Su
         value={credits >= UNLIMITED_CREDITS_THRESHOLD ? HOME_TEXTS.unlimited : String(credits)}
         testId="stat-credits"
       />
-      <Tile label={HOME_TEXTS.plan} value={HOME_TEXTS.planLabel} testId="stat-plan" />
+      <Tile label={HOME_TEXTS.plan} value={planDisplayName(subscription)} testId="stat-plan" />
       <Tile label={HOME_TEXTS.totalGenerations} value={String(totalGenerations)} testId="stat-generations" />
     </Box>
   );
