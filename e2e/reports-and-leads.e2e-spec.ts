@@ -94,13 +94,21 @@ test('an analysis leaves the screen as a PDF, a copy, a clipboard entry and an e
   expect(stored).toMatch(/——— Design Language Analysis \(Primary\) · \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2} ———\n/);
   expect(stored).toContain(description);
 
-  // Email Text: all three fields are required, and Send Analysis is disabled until they are filled
-  // (spec §4); then they are checked with the contract before anything is sent: an address the
-  // server would refuse ('a@b') and a name over 100 characters are named under their fields.
+  // Email Text opens prefilled with the signed-in user's name and address, as Email Myself does.
+  // All three fields are required, and Send Analysis is disabled until they are filled (spec §4);
+  // then they are checked with the contract before anything is sent: an address the server would
+  // refuse ('a@b') and a name over 100 characters are named under their fields.
   await page.getByRole('button', { name: 'Email Text' }).click();
   const dialog = page.getByRole('dialog', { name: 'Email Analysis Report' });
   const send = dialog.getByRole('button', { name: 'Send Analysis' });
-  for (const label of ['First Name', 'Last Name', 'Email Address']) await expect(dialog.getByLabel(label)).toHaveAttribute('required', '');
+  await expect(dialog.getByLabel('First Name')).toHaveValue('Lina');
+  await expect(dialog.getByLabel('Last Name')).toHaveValue('Bo Bardi');
+  await expect(dialog.getByLabel('Email Address')).toHaveValue(userEmail);
+  await expect(send).toBeEnabled();
+  for (const label of ['First Name', 'Last Name', 'Email Address']) {
+    await expect(dialog.getByLabel(label)).toHaveAttribute('required', '');
+    await dialog.getByLabel(label).clear();
+  }
   let emailRequests = 0;
   page.on('request', (request) => {
     if (request.url().endsWith('/api/email-analysis')) emailRequests++;
