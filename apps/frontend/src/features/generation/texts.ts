@@ -122,6 +122,12 @@ export const GENERATION_TEXTS = {
       'not-configured': 'not configured on this server',
       unavailable: 'unavailable just now',
     },
+    /**
+     * The server setting (environment variable of the generation worker) that enables a paid
+     * provider, named under the controls while that provider is not configured.
+     */
+    providerSettings: { openai: 'OPENAI_API_KEY (or GENERATION_OPENAI_API_KEY)', 'stability-ai': 'STABILITY_API_KEY' },
+    providerSettingHint: (provider: string, setting: string) => `${provider} is enabled by setting ${setting} on the server.`,
     /** Under the provider control and above Generate Images, when the provider chosen cannot be used. */
     providerBlocked: {
       checking: (provider: string) => `Checking whether ${provider} is available on this server…`,
@@ -187,6 +193,8 @@ export const GENERATION_TEXTS = {
   empty: {
     heading: 'Ready to Generate',
     copy: 'Upload a sketch, check the combined prompt and the settings, then select Generate Images. Your renders appear here.',
+    copyWithSketch:
+      'Your sketch is loaded. Check the combined prompt and the settings, then select Generate Images. Your renders appear here.',
   },
 
   results: {
