@@ -312,5 +312,14 @@ test.describe('Image Generation', () => {
     await expect(item.getByTestId('recent-activity-status')).toHaveText('Completed');
     await expect(item).toContainText('OpenAI · 2 images');
     await expect(page.getByTestId('stat-generations')).not.toHaveText('0');
+    // The item opens the generation from the keyboard: its two renders, loaded.
+    await item.getByRole('button', { name: /^Open generation: Completed, OpenAI · 2 images/ }).focus();
+    await page.keyboard.press('Enter');
+    const opened = page.getByRole('dialog', { name: 'OpenAI generation' });
+    for (const n of [1, 2]) {
+      const render = opened.getByRole('img', { name: `Render ${n}` });
+      await expect(render).toHaveJSProperty('complete', true);
+      expect(await render.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    }
   });
 });

@@ -285,5 +285,16 @@ export const GENERATION_TEXTS = {
     credits: (n: number) => plural(n, 'credit', 'credits'),
     loadFailed: 'Your generations could not be loaded.',
     empty: 'No generations yet.',
+    /** The accessible name of an item's button, which opens the generation. */
+    open: (status: string, item: string, date: string) => `Open generation: ${status}, ${item}, ${date}`,
+    dialogTitle: (provider: string) => `${provider} generation`,
+    render: (n: number) => `Render ${n}`,
+    downloadRender: (n: number) => `Download render ${n}`,
+    workflowCopy: (provider: string) =>
+      `A ${provider} workflow gives a prompt to use in ${provider} rather than images. Open Image Generation to make another.`,
+    failedCopy: 'This generation failed, and its credits were returned. Open Image Generation to try again.',
+    pendingCopy: 'This generation is still in progress. Its renders appear here once it has finished.',
+    openCreate: 'Open Image Generation',
+    close: 'Close',
   },
 } as const;
