@@ -29,6 +29,12 @@ test('VIP demo login: wrong credentials are denied, the Demo credentials sign in
   await expect(page.getByRole('heading', { name: 'Hello Design Leader' })).toBeVisible();
   await expect(page.getByTestId('stat-credits')).toHaveText('Unlimited');
   await expect(page.getByTestId('stat-plan')).toHaveText('VIP (unlimited)');
+  // On a phone the three tiles, the plan's name among them, stay within the screen's width.
+  const desktop = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId('stat-plan')).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+  await page.setViewportSize(desktop);
 
   // No 'Manage billing', which the server refuses for the VIP (billing.vip-plan): the card says why.
   await page.goto('/account');

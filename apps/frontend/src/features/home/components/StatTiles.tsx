@@ -8,11 +8,16 @@ import { HOME_TEXTS } from '../texts';
 
 function Tile({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
-    <Paper variant="outlined" sx={{ borderRadius: 1.4, p: { xs: 1.5, sm: 2.5 } }}>
-      <Typography variant="body2" color="text.secondary" component="p">
+    <Paper variant="outlined" sx={{ borderRadius: 1.4, p: { xs: 1.25, sm: 2.5 }, minWidth: 0 }}>
+      <Typography variant="body2" color="text.secondary" component="p" sx={{ overflowWrap: 'anywhere' }}>
         {label}
       </Typography>
-      <Typography variant="h2" component="p" sx={{ mt: 0.5, fontSize: { xs: '1.3rem', sm: '1.6rem' } }} data-testid={testId}>
+      <Typography
+        variant="h2"
+        component="p"
+        sx={{ mt: 0.5, fontSize: { xs: '1.1rem', sm: '1.6rem' }, overflowWrap: 'anywhere' }}
+        data-testid={testId}
+      >
         {value}
       </Typography>
     </Paper>
@@ -32,7 +37,7 @@ export function StatTiles({ subscription, totalGenerations }: { subscription: Su
     <Box
       component="section"
       aria-label={HOME_TEXTS.statsTitle}
-      sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: { xs: 1, sm: 2 } }}
+      sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: { xs: 1, sm: 2 } }}
     >
       <Tile
         label={HOME_TEXTS.creditsRemaining}
