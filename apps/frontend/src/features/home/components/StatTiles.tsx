@@ -15,7 +15,7 @@ function Tile({ label, value, testId }: { label: string; value: string; testId: 
       <Typography
         variant="h2"
         component="p"
-        sx={{ mt: 0.5, fontSize: { xs: '1.1rem', sm: '1.6rem' }, overflowWrap: 'anywhere' }}
+        sx={{ mt: 0.5, fontSize: { xs: '1rem', sm: '1.6rem' }, overflowWrap: 'break-word' }}
         data-testid={testId}
       >
         {value}
