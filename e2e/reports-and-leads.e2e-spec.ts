@@ -77,13 +77,21 @@ test('an analysis leaves the screen as a PDF, a copy, a clipboard entry and an e
   expect(stored).toMatch(/——— Design Language Analysis \(Primary\) · \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2} ———\n/);
   expect(stored).toContain(description);
 
-  // Email Text: all three fields are required, and Send Analysis is disabled until they are filled
-  // (spec §4); then they are checked with the contract before anything is sent: an address the
-  // server would refuse ('a@b') and a name over 100 characters are named under their fields.
+  // Email Text opens prefilled with the signed-in user's name and address, as Email Myself does.
+  // All three fields are required, and Send Analysis is disabled until they are filled (spec §4);
+  // then they are checked with the contract before anything is sent: an address the server would
+  // refuse ('a@b') and a name over 100 characters are named under their fields.
   await page.getByRole('button', { name: 'Email Text' }).click();
   const dialog = page.getByRole('dialog', { name: 'Email Analysis Report' });
   const send = dialog.getByRole('button', { name: 'Send Analysis' });
-  for (const label of ['First Name', 'Last Name', 'Email Address']) await expect(dialog.getByLabel(label)).toHaveAttribute('required', '');
+  await expect(dialog.getByLabel('First Name')).toHaveValue('Lina');
+  await expect(dialog.getByLabel('Last Name')).toHaveValue('Bo Bardi');
+  await expect(dialog.getByLabel('Email Address')).toHaveValue(userEmail);
+  await expect(send).toBeEnabled();
+  for (const label of ['First Name', 'Last Name', 'Email Address']) {
+    await expect(dialog.getByLabel(label)).toHaveAttribute('required', '');
+    await dialog.getByLabel(label).clear();
+  }
   let emailRequests = 0;
   page.on('request', (request) => {
     if (request.url().endsWith('/api/email-analysis')) emailRequests++;
@@ -244,3 +252,60 @@ test.describe('on a phone', () => {
     expect(pages).toContain('2');
   });
 });
+
+/*
+ * The 'leads per week' chart of /admin at phone and desktop widths: every week label it draws lies
+ * wholly inside the chart's svg (the last one was cut off at 390 px), the last week's among them.
+ */
+for (const { width, height } of [
+  { width: 390, height: 844 },
+  { width: 1440, height: 900 },
+]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height } });
+
+    test("/admin's leads-per-week chart shows each of its week labels whole", async ({ page }) => {
+      const monday = Date.UTC(2026, 8, 7);
+      const leadsPerWeek = Array.from({ length: 12 }, (_, index) => ({
+        weekStart: new Date(monday + index * 7 * 86_400_000).toISOString(),
+        count: (index * 3) % 7,
+      }));
+      await page.route('**/api/admin/verify', (route) =>
+        route.fulfill({ json: { valid: true, username: 'admin', expiresAt: new Date(Date.now() + 3_600_000).toISOString() } }),
+      );
+      await page.route('**/api/admin/leads/stats', (route) =>
+        route.fulfill({
+          json: { totalLeads: 30, weeklyLeads: 4, sourceBreakdown: { analysis_email: 30 }, conversionRate: 0, leadsPerWeek },
+        }),
+      );
+      await page.route('**/api/admin/leads?*', (route) => route.fulfill({ json: { leads: [], total: 0, page: 1, pageSize: 25 } }));
+      await page.addInitScript((key) => localStorage.setItem(key, 'chart-test-token'), ADMIN_TOKEN_KEY);
+      await page.goto('/admin');
+
+      const svg = page
+        .locator('svg')
+        .filter({ has: page.locator('.MuiChartsAxis-tickLabel') })
+        .first();
+      await expect(svg).toBeVisible();
+      const labels = svg.locator('.MuiChartsAxis-directionX .MuiChartsAxis-tickLabel');
+      await expect(labels.last()).toBeVisible();
+      const boxes = await labels.evaluateAll((elements) =>
+        elements.map((element) => {
+          const box = element.getBoundingClientRect();
+          return { text: element.textContent, left: box.left, right: box.right, top: box.top, bottom: box.bottom };
+        }),
+      );
+      const frame = (await svg.boundingBox())!;
+      expect(boxes.length).toBeGreaterThanOrEqual(width < 600 ? 4 : 12);
+      // The last week (23 Nov) is labelled.
+      expect(boxes.at(-1)!.text).toBe('23 Nov');
+      for (const box of boxes) {
+        expect(box.left, `${box.text} left`).toBeGreaterThanOrEqual(frame.x - 0.5);
+        expect(box.right, `${box.text} right`).toBeLessThanOrEqual(frame.x + frame.width + 0.5);
+        expect(box.top, `${box.text} top`).toBeGreaterThanOrEqual(frame.y - 0.5);
+        expect(box.bottom, `${box.text} bottom`).toBeLessThanOrEqual(frame.y + frame.height + 0.5);
+      }
+      await page.screenshot({ path: `test-results/admin-chart-${width}.png`, fullPage: false });
+    });
+  });
+}

@@ -42,6 +42,8 @@ interface Row {
   owned?: true;
   /** The status of an admitted call when it is not the route's success status (a documented refusal). */
   admitted?: number;
+  /** The VIP's status when its unlimited plan decides the answer (checkout and portal: 409 `billing.vip-plan`). */
+  vip?: number;
 }
 
 const everyone = (status: number): Expected => ({
@@ -206,9 +208,10 @@ const ROWS: Record<ApiRouteName, Row> = {
   saveStyleProfile: { call: (c) => statusOf(post(c, API_PATHS.saveStyleProfile).send({ text: STYLE_TEXT })) },
   createCheckoutSession: {
     admitted: 503,
+    vip: 409,
     call: (c) => statusOf(post(c, API_PATHS.createCheckoutSession).send({ planType: 'monthly' })),
   },
-  createPortalSession: { admitted: 503, call: (c) => statusOf(post(c, API_PATHS.createPortalSession).send({})) },
+  createPortalSession: { admitted: 503, vip: 409, call: (c) => statusOf(post(c, API_PATHS.createPortalSession).send({})) },
   stripeWebhook: {
     call: (c) => {
       const { payload, signature } = signedStripeEvent();
@@ -254,7 +257,8 @@ function expectedOf(name: ApiRouteName): Expected {
   const status = row.admitted ?? successStatus(route);
   // An owned route that also needs a confirmed address refuses `free` for the address first.
   if (row.owned) return route.access === 'verified' ? { ...ownerOnly(status), free: 403 } : ownerOnly(status);
-  return BY_ACCESS[route.access](status);
+  const expected = BY_ACCESS[route.access](status);
+  return row.vip === undefined ? expected : { ...expected, vip: row.vip };
 }
 
 beforeAll(async () => {

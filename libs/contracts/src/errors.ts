@@ -166,6 +166,8 @@ export const ERROR_CATALOGUE = {
   'billing.provider-failed': fixed(502, 'The payment provider did not answer. Please try again.'),
   /** Checkout while the user's subscription is active, trialing or past due: plan changes go through the billing portal. */
   'billing.subscription-exists': fixed(409, 'You already have a Pro plan. Manage it from your account.'),
+  /** Checkout or the billing portal for the VIP account: its unlimited plan is not sold through Stripe. */
+  'billing.vip-plan': fixed(409, 'Your VIP access already includes every Pro tool. There is nothing to buy or manage.'),
   /** Spec §8 'Not enough credits': 'Insufficient credits for this generation' with '(n over limit)'. */
   'credits.insufficient': withParams(
     409,

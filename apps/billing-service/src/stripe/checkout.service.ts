@@ -4,6 +4,7 @@ import { PRICE_LOOKUP_KEYS, type SessionUrlResponse } from '@archlens/contracts/
 import type { PaidPlanType } from '@archlens/contracts/plans';
 import { DomainError } from '@archlens/platform/messaging';
 import { BILLING_CONFIG, type BillingConfig } from '../config.js';
+import { isUnlimited } from '../credits/credit-arithmetic.js';
 import { isLiveStatus } from '../subscriptions/subscription-state.js';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository.js';
 import { StripeClient } from './stripe-client.js';
@@ -32,19 +33,23 @@ export class CheckoutService {
    * customer, success URL `<APP_URL>/account?checkout=success`, cancel URL `<APP_URL>/pricing`,
    * `client_reference_id` and metadata `userId` (and `planType`, also on the subscription).
    *
-   * Refused while the user's subscription is active, trialing or past due (or on the VIP plan):
-   * a second Checkout would start a second subscription that charges beside the first. An earlier
+   * Refused for the VIP account (the active unlimited plan, spec §6: every Pro tool, unlimited
+   * credits), before Stripe is asked anything: there is nothing to buy on top of it. Refused while
+   * the user's subscription is active, trialing or past due: a second Checkout would start a
+   * second subscription that charges beside the first. An earlier
    * Checkout of the user's that is still open (another tab, an abandoned page) is expired first,
    * so only the newest one can be paid: refusing a new one while one is open would shut the user
    * out for the 24 hours an abandoned session stays open. Two Checkouts paid at nearly the same
    * moment can still both complete; the webhooks then keep the first subscription in force and
    * leave the second aside (`followsSubscription`).
    * @returns `{url}` of the Stripe page
-   * @throws DomainError `billing.subscription-exists` (409 'You already have a Pro plan. Manage it
-   *   from your account.'); `billing.not-configured` (no key, or no price for the plan);
+   * @throws DomainError `billing.vip-plan` (409) on the VIP plan; `billing.subscription-exists`
+   *   (409 'You already have a Pro plan. Manage it from your account.'); `billing.not-configured`
+   *   (no key, or no price for the plan);
    *   `billing.provider-failed` when Stripe fails (its text stays in the log)
    */
   async createCheckoutSession(userId: string, planType: PaidPlanType): Promise<SessionUrlResponse> {
+    await this.refuseVipPlan(userId);
     const stripe = this.stripe.client();
     if (isLiveStatus((await this.subscriptions.findAccountFields(userId))?.status)) throw new DomainError('billing.subscription-exists');
     const customer = await this.customerOf(stripe, userId);
@@ -69,16 +74,29 @@ export class CheckoutService {
   }
 
   /**
-   * A billing portal session for the user's customer, returning to `<APP_URL>/account`.
-   * @throws DomainError `billing.not-configured`; `billing.no-billing-account` when the user has no
-   *   customer yet; `billing.provider-failed` when Stripe fails
+   * A billing portal session for the user's customer, returning to `<APP_URL>/account`. The VIP
+   * account has no Stripe subscription to manage: refused before Stripe is asked anything.
+   * @throws DomainError `billing.vip-plan` (409) on the VIP plan; `billing.not-configured`;
+   *   `billing.no-billing-account` when the user has no customer yet; `billing.provider-failed`
+   *   when Stripe fails
    */
   async createPortalSession(userId: string): Promise<SessionUrlResponse> {
+    await this.refuseVipPlan(userId);
     const stripe = this.stripe.client();
     const customer = await this.subscriptions.findCustomerId(userId);
     if (!customer) throw new DomainError('billing.no-billing-account');
     const session = await this.call(() => stripe.billingPortal.sessions.create({ customer, return_url: `${this.config.APP_URL}/account` }));
     return { url: session.url };
+  }
+
+  /**
+   * Refuses checkout and portal for the VIP account: its plan is the active unlimited one
+   * (`isUnlimited`, granted at VIP sign-in by `billing.grant-unlimited`), which Stripe neither sells
+   * nor manages.
+   * @throws DomainError `billing.vip-plan`
+   */
+  private async refuseVipPlan(userId: string): Promise<void> {
+    if (isUnlimited(await this.subscriptions.findPlanAndStatus(userId))) throw new DomainError('billing.vip-plan');
   }
 
   /**

@@ -19,8 +19,10 @@ export class BillingController {
 
   /**
    * `POST /api/create-checkout-session` `{planType: 'monthly' | 'yearly'}` → 200 `{url}` (Stripe
-   * Checkout; the browser goes there). 400 for another plan; 401 signed out; 503 'Payments are not
-   * configured' with no Stripe key; 502 when Stripe fails.
+   * Checkout; the browser goes there). 400 for another plan; 401 signed out; 409
+   * `billing.vip-plan` for the VIP account (nothing to buy on the unlimited plan) and
+   * `billing.subscription-exists` while a Pro plan is in force; 503 'Payments are not configured'
+   * with no Stripe key; 502 when Stripe fails.
    */
   @Route('createCheckoutSession')
   checkout(
@@ -32,7 +34,8 @@ export class BillingController {
 
   /**
    * `POST /api/create-portal-session` `{}` → 200 `{url}` (the Stripe billing portal, returning to
-   * /account). 401 signed out; 404 before any checkout; 503 'Payments are not configured'; 502.
+   * /account). 401 signed out; 409 `billing.vip-plan` for the VIP account (no Stripe subscription
+   * to manage); 404 before any checkout; 503 'Payments are not configured'; 502.
    */
   @Route('createPortalSession')
   portal(@CurrentUserId() userId: string): Promise<SessionUrlResponse> {

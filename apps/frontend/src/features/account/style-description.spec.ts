@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { saveStyleProfileRequestSchema, STYLE_DESCRIPTION_INPUT_MAX_LENGTH } from '@archlens/contracts/style-profile';
-import { styleDescriptionCounts, styleDescriptionRefusal } from './style-description';
+import { limitStyleDescriptionEdit, styleDescriptionCounts, styleDescriptionRefusal } from './style-description';
 
 const EMOJI = '\u{1F3DB}';
 
@@ -41,5 +41,39 @@ describe('style description save check (spec §5)', () => {
   it('lets a description of exactly 500 characters through, with surrounding spaces', () => {
     expect(styleDescriptionRefusal(`  ${'a'.repeat(500)}  `)).toBeNull();
     expect(styleDescriptionRefusal(EMOJI.repeat(500))).toBeNull();
+  });
+});
+
+describe('limitStyleDescriptionEdit (spec §5, §9: the text area holds 500 characters at most)', () => {
+  const full = 'a'.repeat(500);
+
+  it('keeps an edit within 500 characters as typed', () => {
+    expect(limitStyleDescriptionEdit('abc', 'abcd')).toBe('abcd');
+    expect(limitStyleDescriptionEdit(EMOJI.repeat(499), EMOJI.repeat(500))).toBe(EMOJI.repeat(500));
+    expect(limitStyleDescriptionEdit(full, `${full}   `)).toBe(`${full}   `);
+  });
+
+  it('ignores a key pressed at the limit, at the end or in the middle', () => {
+    expect(limitStyleDescriptionEdit(full, `${full}b`)).toBe(full);
+    expect(limitStyleDescriptionEdit(full, `aaab${'a'.repeat(497)}`)).toBe(full);
+    expect(limitStyleDescriptionEdit(EMOJI.repeat(500), EMOJI.repeat(501))).toBe(EMOJI.repeat(500));
+  });
+
+  it('cuts a paste over the limit at 500 characters, keeping the text around it', () => {
+    expect(limitStyleDescriptionEdit('', 'x'.repeat(1000))).toBe('x'.repeat(500));
+    const pasted = limitStyleDescriptionEdit('start end', `start ${'x'.repeat(600)}end`);
+    expect(pasted).toBe(`start ${'x'.repeat(491)}end`);
+    expect(styleDescriptionCounts(pasted).characters).toBe(500);
+    // A selection replaced by a longer paste.
+    expect(limitStyleDescriptionEdit(`${'a'.repeat(490)}bbbb`, `${'a'.repeat(490)}${'c'.repeat(20)}`)).toBe(
+      `${'a'.repeat(490)}${'c'.repeat(10)}`,
+    );
+  });
+
+  it('never gives more than 500 characters, whitespace and line breaks included', () => {
+    for (const next of [`  ${'x'.repeat(700)}  `, `a ${'\r\n'.repeat(600)}b`, ` ${EMOJI.repeat(800)}`]) {
+      expect(styleDescriptionCounts(limitStyleDescriptionEdit('', next)).characters).toBeLessThanOrEqual(500);
+    }
+    expect(styleDescriptionCounts(limitStyleDescriptionEdit('', 'z'.repeat(100_000))).characters).toBe(500);
   });
 });

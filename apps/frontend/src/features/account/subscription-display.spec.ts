@@ -1,5 +1,5 @@
 import type { Subscription } from '@archlens/contracts/auth';
-import { creditUsage, subscriptionStatusDisplay } from './subscription-display';
+import { creditUsage, isVipSubscription, planDisplayName, subscriptionStatusDisplay } from './subscription-display';
 
 const sub = (overrides: Partial<Subscription>): Subscription => ({
   status: 'active',
@@ -28,5 +28,25 @@ describe('credit usage (spec §2, §9)', () => {
 
   it('is Unlimited at 999,999 credits or more', () => {
     expect(creditUsage(sub({ plan: 'unlimited', credits_remaining: 999_999 }))).toMatchObject({ unlimited: true, barWidth: 100 });
+  });
+});
+
+describe('the VIP plan, a plan of its own', () => {
+  const vip = sub({ plan: 'unlimited', credits_remaining: 999_999 });
+
+  it('is recognised by the active unlimited plan only', () => {
+    expect(isVipSubscription(vip)).toBe(true);
+    expect(isVipSubscription(sub({ plan: 'unlimited', status: 'canceled' }))).toBe(false);
+    expect(isVipSubscription(sub({ plan: 'yearly' }))).toBe(false);
+    expect(isVipSubscription(null)).toBe(false);
+    expect(isVipSubscription(undefined)).toBe(false);
+  });
+
+  it("names the user's real plan: Free, Pro Monthly, Pro Yearly or VIP (unlimited)", () => {
+    expect(planDisplayName(null)).toBe('Free');
+    expect(planDisplayName(sub({ plan: null }))).toBe('Free');
+    expect(planDisplayName(sub({ plan: 'monthly' }))).toBe('Pro Monthly');
+    expect(planDisplayName(sub({ plan: 'yearly' }))).toBe('Pro Yearly');
+    expect(planDisplayName(vip)).toBe('VIP (unlimited)');
   });
 });

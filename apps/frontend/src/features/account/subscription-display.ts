@@ -2,6 +2,24 @@ import type { Subscription } from '@archlens/contracts/auth';
 import { PLAN_TIERS, UNLIMITED_CREDITS_THRESHOLD } from '@archlens/contracts/plans';
 import { ACCOUNT_TEXTS } from './texts';
 
+/**
+ * Whether the subscription is the VIP's: the active unlimited plan (spec §6), which billing-service
+ * grants at VIP sign-in and `GET /api/auth/user` reports as `{plan: 'unlimited', status: 'active'}`
+ * with 999,999 credits. The one test of VIP access in the SPA: a VIP is shown its own plan, never a
+ * Pro plan to buy, and no billing portal (the server refuses both with `billing.vip-plan`).
+ */
+export function isVipSubscription(subscription: Subscription | null | undefined): boolean {
+  return subscription?.plan === 'unlimited' && subscription.status === 'active';
+}
+
+/**
+ * The name of the user's plan as home's plan tile and /account show it: 'Free' with no plan,
+ * 'Pro Monthly', 'Pro Yearly' (spec §3 plan names) or 'VIP (unlimited)'.
+ */
+export function planDisplayName(subscription: Subscription | null | undefined): string {
+  return ACCOUNT_TEXTS.planNames[subscription?.plan ?? 'free'];
+}
+
 export interface StatusDisplay {
   label: string;
   /** MUI palette colour: green, orange, red, or neutral for Free. */

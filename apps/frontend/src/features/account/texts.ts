@@ -11,13 +11,15 @@ export const ACCOUNT_TEXTS = {
   statusPastDue: 'Past Due',
   statusFree: 'Free',
   plan: 'Plan',
-  planNames: { monthly: 'Pro Monthly', yearly: 'Pro Yearly', unlimited: 'Unlimited', free: 'Free' },
+  planNames: { monthly: 'Pro Monthly', yearly: 'Pro Yearly', unlimited: 'VIP (unlimited)', free: 'Free' },
   currentPeriodEnd: 'Current period ends',
   noPeriodEnd: 'Not applicable',
   freeCopy: 'You are on the Free plan: style analysis and sketch reading at no cost. Upgrade to Pro for image generation.',
   manageBilling: 'Manage billing',
   openingPortal: 'Opening billing portal…',
   viewPlans: 'View Plans',
+  // The VIP plan is not sold or managed through Stripe: no billing portal to open.
+  vipNoBilling: 'Your VIP access includes every Pro tool with unlimited credits. There is no billing to manage.',
   // Spec §8, word for word.
   portalErrorTitle: 'Portal Error',
   portalError: 'Unable to open billing portal. Please try again.',

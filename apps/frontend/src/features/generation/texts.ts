@@ -122,6 +122,12 @@ export const GENERATION_TEXTS = {
       'not-configured': 'not configured on this server',
       unavailable: 'unavailable just now',
     },
+    /**
+     * The server setting (environment variable of the generation worker) that enables a paid
+     * provider, named under the controls while that provider is not configured.
+     */
+    providerSettings: { openai: 'OPENAI_API_KEY (or GENERATION_OPENAI_API_KEY)', 'stability-ai': 'STABILITY_API_KEY' },
+    providerSettingHint: (provider: string, setting: string) => `${provider} is enabled by setting ${setting} on the server.`,
     /** Under the provider control and above Generate Images, when the provider chosen cannot be used. */
     providerBlocked: {
       checking: (provider: string) => `Checking whether ${provider} is available on this server…`,
@@ -187,6 +193,8 @@ export const GENERATION_TEXTS = {
   empty: {
     heading: 'Ready to Generate',
     copy: 'Upload a sketch, check the combined prompt and the settings, then select Generate Images. Your renders appear here.',
+    copyWithSketch:
+      'Your sketch is loaded. Check the combined prompt and the settings, then select Generate Images. Your renders appear here.',
   },
 
   results: {
@@ -277,5 +285,16 @@ export const GENERATION_TEXTS = {
     credits: (n: number) => plural(n, 'credit', 'credits'),
     loadFailed: 'Your generations could not be loaded.',
     empty: 'No generations yet.',
+    /** The accessible name of an item's button, which opens the generation. */
+    open: (status: string, item: string, date: string) => `Open generation: ${status}, ${item}, ${date}`,
+    dialogTitle: (provider: string) => `${provider} generation`,
+    render: (n: number) => `Render ${n}`,
+    downloadRender: (n: number) => `Download render ${n}`,
+    workflowCopy: (provider: string) =>
+      `A ${provider} workflow gives a prompt to use in ${provider} rather than images. Open Image Generation to make another.`,
+    failedCopy: 'This generation failed, and its credits were returned. Open Image Generation to try again.',
+    pendingCopy: 'This generation is still in progress. Its renders appear here once it has finished.',
+    openCreate: 'Open Image Generation',
+    close: 'Close',
   },
 } as const;

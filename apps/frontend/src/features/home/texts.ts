@@ -30,7 +30,6 @@ export const HOME_TEXTS = {
   creditsRemaining: 'Credits Remaining',
   unlimited: 'Unlimited',
   plan: 'Plan',
-  planLabel: 'FREE',
   totalGenerations: 'Total Generations',
   recentActivity: 'Recent Activity',
   readyTitle: 'Ready to Get Started?',

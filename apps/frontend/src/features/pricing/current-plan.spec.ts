@@ -20,10 +20,10 @@ describe('isCurrentActivePlan (spec §2 /pricing: the current active plan’s bu
     expect(isCurrentActivePlan(user({ plan: 'yearly' }), 'monthly')).toBe(false);
   });
 
-  it('treats the unlimited (VIP) plan as covering both Pro plans', () => {
+  it('is neither Pro plan on the unlimited (VIP) plan, which is a plan of its own', () => {
     const vip = user({ plan: 'unlimited', credits_remaining: 999_999 });
-    expect(isCurrentActivePlan(vip, 'monthly')).toBe(true);
-    expect(isCurrentActivePlan(vip, 'yearly')).toBe(true);
+    expect(isCurrentActivePlan(vip, 'monthly')).toBe(false);
+    expect(isCurrentActivePlan(vip, 'yearly')).toBe(false);
   });
 
   it('is no plan when the subscription is not active, missing, or signed out', () => {

@@ -3,11 +3,10 @@ import type { PaidPlanType } from '@archlens/contracts/plans';
 
 /**
  * Spec §2 /pricing, §4: the button of the user's current active plan is disabled. The unlimited
- * (VIP) plan covers both Pro plans, so an active VIP user has both Pro buttons disabled: neither
- * may start a paid checkout on top of it.
+ * (VIP) plan is neither Pro plan: a VIP sees no 'Current Plan' (`PricingPlans` says instead that
+ * VIP access already includes every Pro tool, and offers no checkout).
  */
 export function isCurrentActivePlan(user: PublicUser | null, plan: PaidPlanType): boolean {
   const subscription = user?.subscription;
-  if (subscription?.status !== 'active') return false;
-  return subscription.plan === plan || subscription.plan === 'unlimited';
+  return subscription?.status === 'active' && subscription.plan === plan;
 }

@@ -5,4 +5,9 @@ describe('/pricing plan texts (spec §1 pricing tiers)', () => {
     expect(PRICING_TEXTS.plans.free.features).toContain('PDF export');
     expect(PRICING_TEXTS.plans.free.features.join(' ')).not.toMatch(/by e-mail/);
   });
+
+  it('prices every card in SGD, the Free card as 0 SGD', () => {
+    const { free, monthly, yearly } = PRICING_TEXTS.plans;
+    expect([free.priceLabel, monthly.priceLabel, yearly.priceLabel]).toEqual(['0 SGD', '49.99 SGD', '499 SGD']);
+  });
 });

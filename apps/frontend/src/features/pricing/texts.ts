@@ -8,7 +8,8 @@ export const PRICING_TEXTS = {
   plans: {
     free: {
       ...PLAN_TIERS.free,
-      priceLabel: `${PLAN_TIERS.free.currency}${PLAN_TIERS.free.price}`,
+      // In SGD like the Pro plans ('0 SGD'), so that the page shows one currency.
+      priceLabel: `${PLAN_TIERS.free.price} ${PLAN_TIERS.monthly.currency}`,
       periodLabel: PLAN_TIERS.free.period,
       features: [
         'Design Language Analysis of up to 10 images',
@@ -41,6 +42,9 @@ export const PRICING_TEXTS = {
   },
   popular: 'Most popular',
   currentPlan: 'Current Plan',
+  // The VIP's unlimited plan is its own: nothing on this page is for sale to it.
+  includedWithVip: 'Included with VIP access',
+  vipNote: 'Your VIP access already includes every Pro tool with unlimited credits, so there is no plan to buy.',
   redirecting: 'Opening checkout…',
   guaranteeTitle: `${MONEY_BACK_GUARANTEE_DAYS}-day money-back guarantee`,
   guarantee: `Not the right fit? Ask for a full refund within ${MONEY_BACK_GUARANTEE_DAYS} days of subscribing. Cancel any time.`,

@@ -7,14 +7,15 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { useSaveStyleProfile, useStyleProfile } from '../hooks/use-style-profile';
-import { styleDescriptionCounts } from '../style-description';
+import { limitStyleDescriptionEdit, styleDescriptionCounts } from '../style-description';
 import { ACCOUNT_TEXTS } from '../texts';
 
 /**
  * Spec §2, §5 style description editor: a text area of at most 500 characters with character and
  * word counts, and Save (spec §7 `POST /api/style-profile`). Blank gives 'Description Required',
  * over 500 characters 'Description Too Long' (spec §5), a failed save 'Save Failed' (spec §8).
- * Characters are counted as the server counts them (`styleDescriptionCounts`: an emoji is one); the
+ * Characters are counted as the server counts them (`styleDescriptionCounts`: an emoji is one), and
+ * each edit is held to 500 of them (`limitStyleDescriptionEdit`: typing stops, a paste is cut); the
  * text area's `maxLength`, which browsers count in UTF-16 units, is `STYLE_DESCRIPTION_INPUT_MAX_LENGTH`
  * so that it never cuts a description within the limit.
  */
@@ -44,7 +45,7 @@ export function StyleDescriptionEditor() {
           label={ACCOUNT_TEXTS.styleLabel}
           placeholder={ACCOUNT_TEXTS.stylePlaceholder}
           value={text}
-          onChange={(event) => setDraft(event.target.value)}
+          onChange={(event) => setDraft(limitStyleDescriptionEdit(text, event.target.value))}
           multiline
           minRows={5}
           fullWidth

@@ -11,7 +11,7 @@ import { formatDateTime } from '../../../shared/format-date';
 import { isUnauthorisedError } from '../../../api/client';
 import { toast } from '../../../shared/toast';
 import { billingApi, goToStripe } from '../../billing/api/billing-api';
-import { subscriptionStatusDisplay } from '../subscription-display';
+import { isVipSubscription, planDisplayName, subscriptionStatusDisplay } from '../subscription-display';
 import { ACCOUNT_TEXTS } from '../texts';
 
 function Detail({ label, value, testId }: { label: string; value: string; testId: string }) {
@@ -29,8 +29,10 @@ function Detail({ label, value, testId }: { label: string; value: string; testId
 
 /**
  * Spec §2 /account subscription card: the status (spec §4: PRO in green, 'Past Due' in orange, any
- * other status in red, Free with no subscription), the plan and the current period end. Manage
- * billing opens the Stripe billing portal (spec §7); a failure shows 'Portal Error' (spec §8).
+ * other status in red, Free with no subscription), the plan ('VIP (unlimited)' for the VIP) and the
+ * current period end. Manage billing opens the Stripe billing portal (spec §7); a failure shows
+ * 'Portal Error' (spec §8). The VIP has no Stripe subscription (the server refuses its portal with
+ * `billing.vip-plan`), so the card says there is no billing to manage instead of offering it.
  */
 export function SubscriptionCard({ subscription }: { subscription: Subscription | null }) {
   const status = subscriptionStatusDisplay(subscription);
@@ -43,7 +45,8 @@ export function SubscriptionCard({ subscription }: { subscription: Subscription 
         toast({ title: ACCOUNT_TEXTS.portalErrorTitle, description: ACCOUNT_TEXTS.portalError, variant: 'error' });
     },
   });
-  const planName = ACCOUNT_TEXTS.planNames[subscription?.plan ?? 'free'];
+  const planName = planDisplayName(subscription);
+  const vip = isVipSubscription(subscription);
 
   return (
     <Card component="section" aria-labelledby="subscription-title" sx={{ height: '100%' }}>
@@ -73,8 +76,13 @@ export function SubscriptionCard({ subscription }: { subscription: Subscription 
             {ACCOUNT_TEXTS.freeCopy}
           </Typography>
         )}
-        <Box sx={{ mt: 'auto', pt: 3, display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
-          {subscription ? (
+        {vip && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }} data-testid="subscription-vip-note">
+            {ACCOUNT_TEXTS.vipNoBilling}
+          </Typography>
+        )}
+        <Box sx={{ mt: 'auto', pt: 3, display: 'flex', gap: 1.5, flexWrap: 'wrap', '&:empty': { display: 'none' } }}>
+          {vip ? null : subscription ? (
             <Button variant="contained" loading={portal.isPending} onClick={() => portal.mutate()}>
               {portal.isPending ? ACCOUNT_TEXTS.openingPortal : ACCOUNT_TEXTS.manageBilling}
             </Button>

@@ -22,7 +22,9 @@ export function LeadsPerWeekChart({ weeks }: { weeks: LeadStats['leadsPerWeek'] 
           yAxis={[{ tickMinStep: 1 }]}
           series={[{ data: weeks.map((week) => week.count), label: T.chartTitle, color: '#b5562f' }]}
           hideLegend
-          margin={{ left: 0, right: 8, top: 16, bottom: 0 }}
+          // The last week's label is centred on its bar at the right edge: the right margin is half a
+          // label's width, so it is not cut off on a phone (labels that would overlap are left out).
+          margin={{ left: 0, right: 24, top: 16, bottom: 0 }}
         />
       </CardContent>
     </Card>

@@ -1,8 +1,10 @@
 /**
  * @jest-environment jsdom
  */
+import type { PublicUser } from '@archlens/contracts/auth';
 import { CLIPBOARD_STORAGE_KEY } from '@archlens/contracts/clipboard-text';
 import { screen, within } from '@testing-library/react';
+import { queryKeys } from '../../../api/query-keys';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import type { AnalysisResult } from '../api/analysis-api';
 import { AnalysisResultCard } from './AnalysisResultCard';
@@ -75,5 +77,36 @@ describe('AnalysisResultCard tabs (ResultTabs)', () => {
     const stored = window.localStorage.getItem(CLIPBOARD_STORAGE_KEY) ?? '';
     expect(stored).toMatch(/——— Design Language Analysis \(Expanded\) · .* ———\n## Massing/);
     expect(await screen.findByRole('status')).toHaveTextContent('Added to Clipboard');
+  });
+});
+
+describe('Email Text (Email Analysis Report)', () => {
+  const signedIn: PublicUser = {
+    id: '00000000-0000-4000-8000-000000000002',
+    email: 'lina@example.com',
+    first_name: 'Lina',
+    last_name: 'Bo Bardi',
+    profile_image_url: null,
+    emailVerified: true,
+    passwordChangeRequired: false,
+    subscription: null,
+  };
+
+  it("opens prefilled with the signed-in user's name and address, each of which can be changed", async () => {
+    const { user, queryClient } = renderWithProviders(<AnalysisResultCard result={result} />);
+    queryClient.setQueryData(queryKeys.authUser, signedIn);
+
+    await user.click(screen.getByRole('button', { name: 'Email Text' }));
+    const dialog = screen.getByRole('dialog', { name: 'Email Analysis Report' });
+    const field = (label: string) => within(dialog).getByRole('textbox', { name: new RegExp(`^${label}`) });
+    expect(field('First Name')).toHaveValue('Lina');
+    expect(field('Last Name')).toHaveValue('Bo Bardi');
+    expect(field('Email Address')).toHaveValue('lina@example.com');
+    expect(within(dialog).getByRole('button', { name: 'Send Analysis' })).toBeEnabled();
+
+    await user.clear(field('Email Address'));
+    await user.type(field('Email Address'), 'client@example.com');
+    expect(field('Email Address')).toHaveValue('client@example.com');
+    expect(field('First Name')).toHaveValue('Lina');
   });
 });

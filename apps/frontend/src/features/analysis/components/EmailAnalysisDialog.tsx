@@ -9,12 +9,13 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useMutation } from '@tanstack/react-query';
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { isUnauthorisedError } from '../../../api/client';
 import { responseTextMessageOf } from '../../../api/error-message';
-import { EMPTY_RECIPIENT } from '../../../shared/email-recipient/recipient-form';
+import { isRecipientEmpty, recipientFromUser } from '../../../shared/email-recipient/recipient-form';
 import { useRecipientForm } from '../../../shared/email-recipient/use-recipient-form';
 import { toast, useOwnToasts } from '../../../shared/toast';
+import { useAuth } from '../../auth/hooks/use-auth';
 import { useEmailUnverifiedRefusal } from '../../auth/hooks/use-resend-verification';
 import { analysisApi } from '../api/analysis-api';
 import { ANALYSIS_TEXTS } from '../texts';
@@ -31,16 +32,25 @@ const T = ANALYSIS_TEXTS.toasts;
  * (`POST /api/email-analysis`); success closes the dialog and clears it ('Analysis Sent!'),
  * failure keeps it open with 'Email Failed' and the server's message (its JSON `{message}`, or a
  * short plain-text body; `responseTextMessageOf`) or 'Failed to send email'; before the account's
- * address is confirmed, that text with a 'Resend link' button. The recipient may be anyone (a
- * client), so nothing is prefilled.
+ * address is confirmed, that text with a 'Resend link' button. The fields open prefilled with the
+ * signed-in user's name and address, as 'Email Myself' of the Working Clipboard does; the recipient
+ * may be anyone (a client), so each field stays editable.
  */
 export function EmailAnalysisDialog({ analysisId, open, onClose }: { analysisId: string; open: boolean; onClose: () => void }) {
-  const form = useRecipientForm(EMPTY_RECIPIENT, ['firstName', 'lastName', 'email']);
+  const { user } = useAuth();
+  const form = useRecipientForm(recipientFromUser(user), ['firstName', 'lastName', 'email']);
   const send = useMutation({ mutationFn: analysisApi.email });
   const ownToasts = useOwnToasts();
   const unverified = useEmailUnverifiedRefusal();
   // Spec §4: the free-analysis e-mail send is disabled until the three fields are filled.
   const filled = Object.values(form.values).every((value) => value.trim().length > 0);
+
+  // Opened with nothing typed (the first time, or after a send): the signed-in user's details.
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open && isRecipientEmpty(form.values)) form.reset(recipientFromUser(user));
+  }
 
   const close = () => {
     if (send.isPending) return;
@@ -58,7 +68,7 @@ export function EmailAnalysisDialog({ analysisId, open, onClose }: { analysisId:
     send.mutate(checked.body, {
       onSuccess: () => {
         toast({ title: T.sentTitle, description: T.sent, variant: 'success' });
-        form.reset(EMPTY_RECIPIENT);
+        form.reset(recipientFromUser(user));
         onClose();
       },
       onError: (error) => {

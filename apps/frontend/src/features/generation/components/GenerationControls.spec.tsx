@@ -88,14 +88,27 @@ describe('GenerationControls', () => {
     expect(screen.getByRole('option', { name: 'Midjourney (workflow)' })).toBeEnabled();
   });
 
-  it('explains, under the control, why a provider already chosen cannot render', () => {
+  it('explains, under the control, why a provider already chosen cannot render, and the setting that enables it', () => {
     renderControls({ availability: { ...ALL_AVAILABLE, openai: 'not-configured' }, initial: { ...DEFAULT_SETTINGS, provider: 'openai' } });
 
     expect(provider()).toHaveDisplayValue('OpenAI (not configured on this server)');
     expect(provider()).toHaveAccessibleDescription(
-      'OpenAI is not configured on this server, so it cannot render here. Choose the Sora or Midjourney workflow instead.',
+      'OpenAI is not configured on this server, so it cannot render here. Choose the Sora or Midjourney workflow instead. ' +
+        'OpenAI is enabled by setting OPENAI_API_KEY (or GENERATION_OPENAI_API_KEY) on the server.',
     );
     expect(provider()).toBeInvalid();
+  });
+
+  it('names the setting of each provider not configured, and none when all are', () => {
+    const { unmount } = renderControls({ availability: { ...ALL_AVAILABLE, openai: 'not-configured', 'stability-ai': 'not-configured' } });
+    expect(screen.getAllByTestId('provider-setting-hint').map((hint) => hint.textContent)).toEqual([
+      'OpenAI is enabled by setting OPENAI_API_KEY (or GENERATION_OPENAI_API_KEY) on the server.',
+      'Stability AI is enabled by setting STABILITY_API_KEY on the server.',
+    ]);
+    unmount();
+
+    renderControls();
+    expect(screen.queryByTestId('provider-setting-hint')).not.toBeInTheDocument();
   });
 
   it.each([

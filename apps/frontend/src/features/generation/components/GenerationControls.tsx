@@ -170,12 +170,17 @@ function InfluenceLegend({ value }: { value: number }) {
  * 1:1, A4 portrait), provider (sora, openai, stability-ai, midjourney), detail level, lighting,
  * the sketch influence slider (0 to 100 in steps of 5, with its three labels), variations (1 to 4)
  * and the optional seed. A provider this server cannot use (no key, or not known yet) is shown as
- * such in its option, which is disabled, before anyone presses Generate Images.
+ * such in its option, which is disabled, before anyone presses Generate Images; one with no key
+ * also names, under the control, the server setting that enables it.
  */
 export function GenerationControls({ settings, onChange, locked, availability }: GenerationControlsProps) {
   const seed = parseSeed(settings.seed);
   const seedHelp = !seed.ok ? T.seedInvalid : settings.provider === 'openai' && settings.seed.trim() ? T.seedIgnored : T.seedHelp;
   const providerNote = providerBlockedNote(settings.provider, availability[settings.provider]);
+  // Each paid provider this server has no key for, with the setting that would enable it.
+  const settingHints = (['openai', 'stability-ai'] as const)
+    .filter((provider) => availability[provider] === 'not-configured')
+    .map((provider) => T.providerSettingHint(T.providerName(provider), T.providerSettings[provider]));
 
   return (
     <Card component="section" aria-labelledby="controls-heading" data-testid="generation-controls">
@@ -194,7 +199,16 @@ export function GenerationControls({ settings, onChange, locked, availability }:
             }))}
             onChange={(provider) => onChange({ provider })}
             disabled={locked}
-            helperText={providerNote ?? T.providerHelp[settings.provider]}
+            helperText={
+              <>
+                {providerNote ?? T.providerHelp[settings.provider]}
+                {settingHints.map((hint) => (
+                  <Box component="span" key={hint} data-testid="provider-setting-hint" sx={{ display: 'block', mt: 0.5 }}>
+                    {hint}
+                  </Box>
+                ))}
+              </>
+            }
             error={providerNote !== null && availability[settings.provider] !== 'checking'}
             testId="control-provider"
           />

@@ -97,7 +97,8 @@ function ResultsPanel({
  * reading, four reference slots, the style description, the controls, the combined prompt, the
  * credits meter with 'Generate Images', then the progress (the worker's events, or the simulated
  * fallback) and the results. After each generation the user (credits) and the history are read
- * again (`useGenerate`). A provider this server cannot use (`GET /api/capabilities`) cannot be
+ * again (`useGenerate`). A failed generation shows its toast and nothing more: the sketch and the
+ * previous result stay. A provider this server cannot use (`GET /api/capabilities`) cannot be
  * chosen, and with one chosen nothing is sent and nothing on the page is cleared.
  */
 export function GenerationStudio({ subscription }: { subscription: Subscription }) {
@@ -151,9 +152,8 @@ export function GenerationStudio({ subscription }: { subscription: Subscription 
     const inputs = { sketch: sketch.file, references: references.images.map((image) => image.file) };
     const jobId = newJobId();
     setPending(true);
-    // A new generation clears the previous result, so the panel never shows one provider's result
-    // under another's settings, nor one that the generation failing now did not make.
-    setOutcome(null);
+    // The previous result stays on screen until the new one replaces it: a generation that fails
+    // adds its toast and takes nothing away (the panel names the provider of the result it shows).
     try {
       // The event stream is open before the request, so no stage is missed.
       await progress.begin(jobId);
@@ -262,7 +262,15 @@ export function GenerationStudio({ subscription }: { subscription: Subscription 
             onRegenerateWithSeed={(seed) => void run({ seed: String(seed) })}
           />
         ) : (
-          !pending && !progressShown && <EmptyStateCard icon={PhotoLibraryOutlined} testId="generation-empty" {...GENERATION_TEXTS.empty} />
+          !pending &&
+          !progressShown && (
+            <EmptyStateCard
+              icon={PhotoLibraryOutlined}
+              testId="generation-empty"
+              heading={GENERATION_TEXTS.empty.heading}
+              copy={sketch ? GENERATION_TEXTS.empty.copyWithSketch : GENERATION_TEXTS.empty.copy}
+            />
+          )
         )}
       </Stack>
     </>

@@ -10,6 +10,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useRef } from 'react';
+import { limitStyleDescriptionEdit } from '../../account/style-description';
 import type { StyleDraft } from '../hooks/use-style-draft';
 import { GENERATION_TEXTS } from '../texts';
 
@@ -18,9 +19,11 @@ const T = GENERATION_TEXTS.style;
 /**
  * Spec §2 /create style description: a text area prefilled from the saved style profile, read-only
  * until Edit (editable at once when nothing is saved), holding at most 500 characters (spec §5, §9;
- * counted as the server and /account count them: `countCharacters`, with the attribute limit
- * `STYLE_DESCRIPTION_INPUT_MAX_LENGTH`, so an emoji is one character), with character and word counts and 'Save as default' (spec §5
- * editor checks, spec §8 'Save Failed'; see `useStyleDraft`).
+ * counted as the server and /account count them: `countCharacters`, so an emoji is one character):
+ * each edit goes through `limitStyleDescriptionEdit`, so typing stops at 500 and a longer paste is
+ * cut there (the attribute `STYLE_DESCRIPTION_INPUT_MAX_LENGTH` counts UTF-16 units and only bounds
+ * what the browser takes), with character and word counts and 'Save as default' (spec §5 editor
+ * checks, spec §8 'Save Failed'; see `useStyleDraft`).
  */
 export function StyleDescriptionCard({ style, locked }: { style: StyleDraft; locked: boolean }) {
   const field = useRef<HTMLTextAreaElement>(null);
@@ -70,7 +73,7 @@ export function StyleDescriptionCard({ style, locked }: { style: StyleDraft; loc
           label={T.label}
           placeholder={T.placeholder}
           value={style.text}
-          onChange={(event) => style.setText(event.target.value)}
+          onChange={(event) => style.setText(limitStyleDescriptionEdit(style.text, event.target.value))}
           multiline
           minRows={4}
           maxRows={12}

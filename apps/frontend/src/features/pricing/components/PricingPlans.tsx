@@ -7,6 +7,7 @@ import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router-dom';
 import { hasErrorCode } from '../../../api/client';
 import { toast } from '../../../shared/toast';
+import { isVipSubscription } from '../../account/subscription-display';
 import { AUTH_PATHS } from '../../auth/texts';
 import { isCurrentActivePlan } from '../current-plan';
 import { goToLoginSoon, useCheckout } from '../hooks/use-checkout';
@@ -18,13 +19,16 @@ const P = PRICING_TEXTS.plans;
 /**
  * The three plans of /pricing: Free goes to /analyse signed in and to login
  * signed out; a Pro plan opens Stripe Checkout signed in, and signed out shows 'Sign In Required'
- * and goes to login. The current active plan's button is disabled (both Pro buttons on the
- * unlimited VIP plan: `isCurrentActivePlan`). A checkout refused because a Pro plan is already in
+ * and goes to login. The current active plan's button is disabled (`isCurrentActivePlan`). The
+ * VIP's unlimited plan is neither Pro plan: both Pro buttons read 'Included with VIP access',
+ * disabled (no checkout, which the server refuses with `billing.vip-plan`), under one line saying
+ * why (`isVipSubscription`). A checkout refused because a Pro plan is already in
  * force (`billing.subscription-exists`: the other Pro plan, or any plan while past due) shows,
  * beside its 'Checkout Failed' toast, where that plan is managed: the billing portal of /account.
  */
 export function PricingPlans({ user }: { user: PublicUser | null }) {
   const checkout = useCheckout();
+  const vip = isVipSubscription(user?.subscription);
 
   const choose = (plan: PaidPlanType) => {
     if (!user) {
@@ -32,7 +36,7 @@ export function PricingPlans({ user }: { user: PublicUser | null }) {
       goToLoginSoon();
       return;
     }
-    if (isCurrentActivePlan(user, plan)) return;
+    if (vip || isCurrentActivePlan(user, plan)) return;
     checkout.mutate(plan);
   };
 
@@ -46,12 +50,12 @@ export function PricingPlans({ user }: { user: PublicUser | null }) {
         variant={featured ? 'contained' : 'outlined'}
         size="large"
         fullWidth
-        disabled={current || checkout.isPending}
+        disabled={vip || current || checkout.isPending}
         loading={busy}
         loadingPosition="start"
         onClick={() => choose(plan)}
       >
-        {current ? PRICING_TEXTS.currentPlan : busy ? PRICING_TEXTS.redirecting : P[plan].cta}
+        {vip ? PRICING_TEXTS.includedWithVip : current ? PRICING_TEXTS.currentPlan : busy ? PRICING_TEXTS.redirecting : P[plan].cta}
       </Button>
     );
     if (!managedElsewhere) return button;
@@ -79,10 +83,17 @@ export function PricingPlans({ user }: { user: PublicUser | null }) {
   );
 
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' }, gap: 3, alignItems: 'stretch' }}>
-      <PlanCard id="free" {...P.free} action={freeAction} />
-      <PlanCard id="monthly" {...P.monthly} highlight={PRICING_TEXTS.popular} featured action={paidAction('monthly', true)} />
-      <PlanCard id="yearly" {...P.yearly} action={paidAction('yearly', false)} />
-    </Box>
+    <>
+      {vip && (
+        <Alert severity="success" data-testid="pricing-vip-note" sx={{ mb: 3 }}>
+          {PRICING_TEXTS.vipNote}
+        </Alert>
+      )}
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' }, gap: 3, alignItems: 'stretch' }}>
+        <PlanCard id="free" {...P.free} action={freeAction} />
+        <PlanCard id="monthly" {...P.monthly} highlight={PRICING_TEXTS.popular} featured action={paidAction('monthly', true)} />
+        <PlanCard id="yearly" {...P.yearly} action={paidAction('yearly', false)} />
+      </Box>
+    </>
   );
 }
