@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense, useEffect } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { SignInRequired } from '../features/auth/components/SignInRequired';
 import { useAuth } from '../features/auth/hooks/use-auth';
@@ -43,13 +43,16 @@ const PAGES: Partial<Record<PageId, ComponentType>> = {
 /**
  * `?signin=1` (where /api/login lands: the page asked for, `/` by default) opens the sign-in
  * dialog, then the flag is dropped from the address.
+ * @returns the path the page was loaded at with the flag (the page /api/login came back to), kept
+ *   after the flag is dropped; null when it was loaded without
  */
-function useSignInQueryFlag(signedOut: boolean | null) {
+function useSignInQueryFlag(signedOut: boolean | null): string | null {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const location = useLocation();
   const { openSignInDialog } = useSignInDialog();
   const requested = params.get(SIGN_IN_FLAG) === '1';
+  const [returnedTo] = useState(() => (requested ? location.pathname : null));
 
   useEffect(() => {
     if (!requested || signedOut === null) return;
@@ -59,6 +62,8 @@ function useSignInQueryFlag(signedOut: boolean | null) {
     const search = next.toString();
     void navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true });
   }, [requested, signedOut, params, navigate, location.pathname, location.hash, openSignInDialog]);
+
+  return returnedTo;
 }
 
 /**
@@ -71,7 +76,7 @@ function useSignInQueryFlag(signedOut: boolean | null) {
  */
 export function AppRoutes() {
   const auth = useAuth();
-  useSignInQueryFlag(auth.status === 'loading' ? null : auth.status === 'unauthenticated');
+  const returnedFromLogin = useSignInQueryFlag(auth.status === 'loading' ? null : auth.status === 'unauthenticated');
 
   if (auth.status === 'loading') return <FullPageSpinner label={AUTH_TEXTS.checkingSession} />;
 
@@ -95,7 +100,13 @@ export function AppRoutes() {
           <Routes>
             {routes}
             {signInRequiredRoutes().map((route) => (
-              <Route key={route.path} path={route.path} element={<SignInRequired mode={route.signedOut} landing={<LandingPage />} />} />
+              <Route
+                key={route.path}
+                path={route.path}
+                element={
+                  <SignInRequired mode={route.signedOut} backFromLogin={returnedFromLogin === route.path} landing={<LandingPage />} />
+                }
+              />
             ))}
             <Route path="*" element={<LandingPage />} />
           </Routes>

@@ -3,6 +3,7 @@
  * the free margin beside the content column, which every page keeps at most
  * {@link CONTENT_MAX_WIDTH} wide. Below {@link FLOATING_FROM_WIDTH} there is no such margin (a
  * phone, a tablet, a small laptop), so the button sits in the navigation bar instead. CSS px.
+ * There is nothing else floating: 'Our Services' is in the footer and the menus.
  */
 
 /** The widest the content column gets (MUI's `Container maxWidth="lg"`, used by every page). */
@@ -19,12 +20,6 @@ const MARGIN_GAP = 8;
  * 1200 + 2 × (48 + 2 × 8) = 1328.
  */
 export const FLOATING_FROM_WIDTH = CONTENT_MAX_WIDTH + 2 * (FLOATING_BUTTON_SIZE + 2 * MARGIN_GAP);
-
-/** Media queries for MUI's `sx`: where a button floats, and where it stays in the bar. */
-export const FLOATING_MEDIA = {
-  floats: `@media (min-width: ${FLOATING_FROM_WIDTH}px)`,
-  inBar: `@media (max-width: ${FLOATING_FROM_WIDTH - 0.02}px)`,
-} as const;
 
 /**
  * The `left` of a floating button: centred in the left margin, never closer than 8 px to the

@@ -1,6 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { SIGN_IN_FLAG } from '../login-path';
+import { useEffect, type ReactNode } from 'react';
 import { useSignInDialog } from '../sign-in-dialog-context';
 import { LoggedOutRedirect } from './LoggedOutRedirect';
 
@@ -11,6 +9,12 @@ export interface SignInRequiredProps {
    * Logging in again...' and goes through /api/login, which comes back here with the dialog open.
    */
   mode: 'landing' | 'login';
+  /**
+   * True when /api/login has just brought the visitor back here (`?signin=1` on arrival): the
+   * dialog opens instead of a second trip. Kept by the router, not here: this element may mount
+   * only after the landing's chunk has loaded, when the flag is already gone from the address.
+   */
+  backFromLogin: boolean;
   /** The page shown under the dialog (the landing). */
   landing: ReactNode;
 }
@@ -21,10 +25,7 @@ export interface SignInRequiredProps {
  * up) reloads this address, so the visitor lands on the page they asked for, and a reload before
  * that opens the dialog again.
  */
-export function SignInRequired({ mode, landing }: SignInRequiredProps) {
-  const [params] = useSearchParams();
-  // Read once: the router drops the flag from the address as soon as the dialog is open.
-  const [backFromLogin] = useState(() => params.get(SIGN_IN_FLAG) === '1');
+export function SignInRequired({ mode, backFromLogin, landing }: SignInRequiredProps) {
   const redirect = mode === 'login' && !backFromLogin;
   const { openSignInDialog } = useSignInDialog();
 
