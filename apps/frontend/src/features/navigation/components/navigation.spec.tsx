@@ -45,7 +45,11 @@ describe('the signed-out phone menu', () => {
   it('lists what the desktop bar offers: Pricing, VIP Access and Sign In, coming back to this page', () => {
     renderMenu(null);
     const menu = screen.getByRole('navigation', { name: 'Main navigation' });
-    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Pricing', 'VIP Access', 'Sign In']);
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Pricing', 'VIP Access', 'Sign In']);
     expect(within(menu).getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/api/login?next=%2Fpricing');
     expect(within(menu).getByRole('link', { name: 'VIP Access' })).toHaveAttribute('href', '/vip-login');
   });
