@@ -2,11 +2,9 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 
 /**
  * The outer shell (spec §1, §2, §6): the landing and its video, every call to action,
- * the signed-in home, the navigation (also through the mobile menu), the access rules and the
- * floating services button.
+ * the signed-in home, the navigation (also through the mobile menu), the access rules and Our
+ * Services (only where the build names a services page).
  */
-
-const SERVICES_URL = 'https://archlens.example/services';
 
 /** Records Content-Security-Policy refusals (console) and `securitypolicyviolation` events. */
 async function watchCsp(page: Page): Promise<string[]> {
@@ -43,8 +41,9 @@ test('the landing plays its muted video once the page is interactive, and the to
   await page.goto('/');
   await landingShown(page);
   await expect(page.getByText('Read the design language of any building')).toBeVisible();
-  // Spec §1 pricing tiers with their prices and credits.
-  await expect(page.getByTestId('plan-free')).toContainText('$0');
+  // Spec §1 pricing tiers with their prices and credits; Free in the paid plans' currency.
+  await expect(page.getByTestId('plan-free')).toContainText('0 SGD');
+  await expect(page.getByTestId('plan-free')).not.toContainText('$');
   await expect(page.getByTestId('plan-free')).toContainText('forever');
   await expect(page.getByTestId('plan-monthly')).toContainText('Pro Monthly');
   await expect(page.getByTestId('plan-monthly')).toContainText('49.99 SGD');
@@ -104,9 +103,9 @@ test('every call to action of the landing reaches its destination', async ({ pag
   await page.goto('/');
   await expect(page.getByTestId('tool-card-generation').getByRole('button', { name: 'Soon' })).toBeDisabled();
 
-  // VIP Access goes to /vip-login.
+  // VIP Access goes to /vip-login (from the footer; the bar offers it too).
   await page.goto('/');
-  await page.getByRole('link', { name: 'VIP Access' }).click();
+  await page.getByRole('contentinfo').getByRole('link', { name: 'VIP Access' }).click();
   await expect(page).toHaveURL(/\/vip-login$/);
   await expect(page.getByRole('heading', { name: 'VIP Access' })).toBeVisible();
 });
@@ -230,11 +229,13 @@ for (const account of ['free', 'vip'] as const) {
   });
 }
 
-test('signed out, a deep link to /analyse and an unknown path show the landing', async ({ page }) => {
+test('signed out, a deep link to /analyse shows the landing with the sign-in dialog; an unknown path the landing', async ({ page }) => {
   await page.goto('/analyse');
-  await landingShown(page);
+  await expect(page.getByRole('dialog').getByText('Sign In to ArchLens')).toBeVisible();
   await expect(page).toHaveURL(/\/analyse$/);
   await expect(page.getByText('Ready for Analysis')).toHaveCount(0);
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  await landingShown(page);
 
   await page.goto('/no-such-page');
   await landingShown(page);
@@ -251,30 +252,29 @@ test('signed out, /account says so and goes to login after about 0.5 seconds (sp
   await page.goto('/account');
   const toast = page.getByRole('alert').filter({ hasText: 'Unauthorized' });
   await expect(toast).toContainText('You are logged out. Logging in again...');
-  // /api/login answers with /?signin=1, which opens the sign-in dialog.
+  // /api/login?next=/account answers with /account?signin=1, which opens the sign-in dialog there.
   await expect(page.getByRole('dialog').getByText('Sign In to ArchLens')).toBeVisible();
   const login = requests.find((request) => request.path === '/api/login');
   expect(login).toBeDefined();
   expect(signedOutAt).toBeGreaterThan(0);
   // Not at once: about 500 ms after the signed-out answer, so the toast is seen first.
   expect(login!.at - signedOutAt).toBeGreaterThan(300);
-  await expect(page).toHaveURL(/\/$/);
+  // Still on the page asked for, so that signing in lands there.
+  await expect(page).toHaveURL(/\/account$/);
 });
 
-test('the floating services button opens the services page in a new tab', async ({ page, context }) => {
-  // The services page is outside the product: answer it here instead of the network.
-  await context.route(`${SERVICES_URL}**`, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Services</title>' }));
-  for (const path of ['/', '/no-such-page']) {
+test('with no services page configured, Our Services is offered nowhere, and nothing floats at the bottom centre', async ({
+  page,
+  context,
+}) => {
+  for (const path of ['/', '/pricing', '/no-such-page']) {
     await page.goto(path);
-    const button = page.getByTestId('services-button');
-    await expect(button).toHaveAttribute('target', '_blank');
-    await expect(button).toHaveAttribute('rel', 'noopener noreferrer');
-    const [tab] = await Promise.all([context.waitForEvent('page'), button.click()]);
-    await tab.waitForLoadState();
-    expect(tab.url()).toBe(SERVICES_URL);
-    await tab.close();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    await expect(page.getByText('Our Services')).toHaveCount(0);
+    await expect(page.getByTestId('services-button')).toHaveCount(0);
   }
   await signUp(context);
   await page.goto('/analyse');
-  await expect(page.getByTestId('services-button')).toHaveAttribute('href', SERVICES_URL);
+  await expect(page.getByText('Ready for Analysis')).toBeVisible();
+  await expect(page.getByText('Our Services')).toHaveCount(0);
 });

@@ -220,7 +220,7 @@ describe('accounts and sessions (gateway → auth queue → auth-service → Pos
     }
   });
 
-  it('answers 401 without a session or with a forged one, and /api/login opens the sign-in dialog', async () => {
+  it('answers 401 without a session or with a forged one, and /api/login opens the sign-in dialog on the page asked for', async () => {
     expect((await request(stack.http).get('/api/auth/user').expect(401)).body).toEqual({
       code: 'auth.unauthorized',
       message: 'Unauthorized',
@@ -231,6 +231,16 @@ describe('accounts and sessions (gateway → auth queue → auth-service → Pos
       .expect(401);
     const login = await request(stack.http).get('/api/login').expect(302);
     expect(login.headers.location).toBe('/?signin=1');
+    // The page asked for is where the dialog opens (and where the user is after sign-in); an
+    // address off the site is refused for the landing.
+    const next = await request(stack.http).get('/api/login?next=%2Faccount').expect(302);
+    expect(next.headers.location).toBe('/account?signin=1');
+    for (const offSite of ['//evil.com', 'https://evil.com', '/\\evil']) {
+      const refused = await request(stack.http)
+        .get(`/api/login?next=${encodeURIComponent(offSite)}`)
+        .expect(302);
+      expect(refused.headers.location).toBe('/?signin=1');
+    }
   });
 
   it('keeps answering who is signed in while sign-ins queue up behind a stalled auth queue', async () => {

@@ -1,6 +1,7 @@
 import { jest } from '@jest/globals';
 import { apiRequest, hasErrorCode, HttpError, isRefusal, isUnauthorisedError } from './client';
 import { describeError, errorParamsOf, serverMessageOf } from './error-message';
+import { GENERIC_FAILURE_TEXT } from './user-text';
 
 type FetchArgs = [string, RequestInit];
 
@@ -46,19 +47,20 @@ describe('apiRequest (spec §7)', () => {
     const error = await apiRequest('/api/analyze', { method: 'POST' }).catch((e: unknown) => e);
     expect((error as Error).message).toBe('502: Bad Gateway');
     expect(serverMessageOf(error)).toBeNull();
-    expect(describeError(error)).toBe('502: Bad Gateway');
+    // Shown to a user, no status code: the generic text, as the body says nothing.
+    expect(describeError(error)).toBe(GENERIC_FAILURE_TEXT);
   });
 });
 
 describe('describeError', () => {
-  it('reads the JSON {message} of the gateway', () => {
-    expect(describeError(new HttpError(503, '{"message":"Engine busy"}', 'Service Unavailable'))).toBe('503: Engine busy');
+  it('reads the JSON {message} of the gateway, without the status code in front', () => {
+    expect(describeError(new HttpError(503, '{"message":"Engine busy"}', 'Service Unavailable'))).toBe('Engine busy');
   });
 
   it('does not mistake a sign-in refusal for a lost session', () => {
     const refusal = new HttpError(401, '{"code":"auth.invalid-credentials","message":"Invalid email or password"}', 'Unauthorized');
     expect(isUnauthorisedError(refusal)).toBe(false);
-    expect(describeError(refusal)).toBe('401: Invalid email or password');
+    expect(describeError(refusal)).toBe('Invalid email or password');
   });
 });
 

@@ -1,5 +1,6 @@
 import { errorReferenceSchema, errorResponseSchema, type ErrorCode, type ErrorParams } from '@archlens/contracts/errors';
 import { hasErrorCode, HttpError } from './client';
+import { GENERIC_FAILURE_TEXT, userFacingText } from './user-text';
 
 /** The message of an error body; a body without a code (a proxy's JSON) still gives its `message`. */
 const messageBodySchema = errorResponseSchema.pick({ message: true });
@@ -62,13 +63,14 @@ export function responseTextMessageOf(error: unknown): string | null {
 }
 
 /**
- * Readable error text for a toast: `{status}: {server message}` when the body is the JSON
- * `{code, message}` of the gateway, otherwise the error's own message (spec §7 form).
+ * Readable error text for a toast, never led by an HTTP status: the server's user text (the
+ * gateway's JSON `{code, message}`, the error catalogue's wording), else a plain-text body (a
+ * proxy's), else {@link GENERIC_FAILURE_TEXT}; for any other error its message, without a status
+ * prefix should it carry one. The status-led form of spec §7 (`HttpError.message`) stays for
+ * logs and for code that branches on it, not for display.
+ * @example describeError(new HttpError(415, `{"message":"\"a.jpg\" is not an image file."}`, "")) === `"a.jpg" is not an image file.`
  */
 export function describeError(error: unknown): string {
-  if (error instanceof HttpError) {
-    const message = serverMessageOf(error);
-    return message ? `${error.status}: ${message}` : error.message;
-  }
-  return error instanceof Error ? error.message : String(error);
+  if (error instanceof HttpError) return serverMessageOf(error) ?? responseTextMessageOf(error) ?? GENERIC_FAILURE_TEXT;
+  return userFacingText(error instanceof Error ? error.message : String(error));
 }

@@ -1,4 +1,12 @@
-import { APP_ROUTES, type AppRoute, isRouted, navigationLinks, reachableRoutes, signedOutLoginRoutes } from './route-table';
+import {
+  APP_ROUTES,
+  type AppRoute,
+  isRouted,
+  navigationLinks,
+  reachableRoutes,
+  signedOutLoginRoutes,
+  signInRequiredRoutes,
+} from './route-table';
 
 /** Every page of spec §2 built, to check the rules as they will be once the pages exist. */
 const ALL_BUILT: AppRoute[] = APP_ROUTES.map((route) => ({ ...route, built: true }));
@@ -54,9 +62,19 @@ describe('signed-in pages opened signed out (spec §2)', () => {
     expect(isRouted('/account', false)).toBe(false);
   });
 
+  it('every signed-in page asks a signed-out visitor to sign in there: /account through login, the others at once', () => {
+    expect(signInRequiredRoutes().map((route) => [route.path, route.signedOut])).toEqual([
+      ['/create', 'landing'],
+      ['/analyse', 'landing'],
+      ['/read-sketch', 'landing'],
+      ['/account', 'login'],
+    ]);
+  });
+
   it('a page not built yet sends nobody anywhere', () => {
     const unbuilt = APP_ROUTES.map((route) => (route.path === '/account' ? { ...route, built: false } : route));
     expect(signedOutLoginRoutes(unbuilt)).toEqual([]);
+    expect(paths(signInRequiredRoutes(unbuilt))).not.toContain('/account');
   });
 });
 

@@ -17,8 +17,9 @@ export interface AppRoute {
   access: 'all' | 'signedIn' | 'adminToken';
   /**
    * What a signed-out visitor gets at a `signedIn` page: the landing (spec §2: every path that is not
-   * reachable signed out shows it; the default), or `login`: the 'Unauthorized' toast, then /api/login
-   * after 500 ms (spec §2 /account, §8, §9).
+   * reachable signed out shows it; the default) with the sign-in dialog open over it, or `login`: the
+   * 'Unauthorized' toast, then /api/login after 500 ms (spec §2 /account, §8, §9), which comes back
+   * to the page with the dialog open. Either way the address stays, and signing in lands on the page.
    */
   signedOut?: 'landing' | 'login';
   /** False until the page exists; an unbuilt page is neither routed nor linked. */
@@ -64,6 +65,18 @@ export function reachableRoutes(signedIn: boolean, routes: readonly AppRoute[] =
  */
 export function signedOutLoginRoutes(routes: readonly AppRoute[] = APP_ROUTES): AppRoute[] {
   return routes.filter((route) => route.built && route.access === 'signedIn' && route.signedOut === 'login');
+}
+
+/**
+ * The signed-in pages, each with what a signed-out visitor gets there first (`signedOut`, the
+ * landing unless given): the router shows the landing under the page's address with the sign-in
+ * dialog, so that signing in lands on the page asked for.
+ * @returns the built `signedIn` routes with their `signedOut` mode
+ */
+export function signInRequiredRoutes(routes: readonly AppRoute[] = APP_ROUTES): (AppRoute & { signedOut: 'landing' | 'login' })[] {
+  return routes
+    .filter((route) => route.built && route.access === 'signedIn')
+    .map((route) => ({ ...route, signedOut: route.signedOut ?? 'landing' }));
 }
 
 export interface NavLinkEntry {

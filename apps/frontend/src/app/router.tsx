@@ -1,15 +1,15 @@
-import Box from '@mui/material/Box';
-import { type ComponentType, lazy, Suspense, useEffect } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { LoggedOutRedirect } from '../features/auth/components/LoggedOutRedirect';
+import { SignInRequired } from '../features/auth/components/SignInRequired';
 import { useAuth } from '../features/auth/hooks/use-auth';
 import { useSignInDialog } from '../features/auth/sign-in-dialog-context';
 import { AUTH_TEXTS } from '../features/auth/texts';
-import { ServicesButton } from '../features/navigation/components/ServicesButton';
+import { SIGN_IN_FLAG } from '../features/auth/login-path';
 import { TopBar } from '../features/navigation/components/TopBar';
+import { SERVICES_URL } from '../features/navigation/services-url';
 import { FullPageSpinner } from '../shared/components/FullPageSpinner';
-import { FLOATING_BUTTON_CLEARANCE } from '../shared/floating-buttons';
-import { type PageId, reachableRoutes, signedOutLoginRoutes } from './route-table';
+import { type PageId, reachableRoutes, signInRequiredRoutes } from './route-table';
+import { SiteFooter } from './SiteFooter';
 
 // Split by route: each page is its own chunk, so the signed-out landing loads none of the
 // signed-in screens.
@@ -26,8 +26,6 @@ const VipLoginPage = lazy(() => import('../pages/VipLoginPage'));
 const VerifyEmailPage = lazy(() => import('../pages/VerifyEmailPage'));
 // Over every page while a new password is required (a sign-in with a temporary password).
 const NewPasswordDialog = lazy(() => import('../features/auth/components/NewPasswordDialog'));
-// Spec §2, §6: signed in only; its own chunk, so the landing loads none of it.
-const WhatsAppWidget = lazy(() => import('../features/whatsapp/components/WhatsAppWidget'));
 
 /** The built pages other than / (see `route-table.ts`); a page joins here when its route is marked built. */
 const PAGES: Partial<Record<PageId, ComponentType>> = {
@@ -42,33 +40,43 @@ const PAGES: Partial<Record<PageId, ComponentType>> = {
   verifyEmail: VerifyEmailPage,
 };
 
-/** `/?signin=1` (where /api/login lands) opens the sign-in dialog, then the flag is dropped. */
-function useSignInQueryFlag(signedOut: boolean | null) {
+/**
+ * `?signin=1` (where /api/login lands: the page asked for, `/` by default) opens the sign-in
+ * dialog, then the flag is dropped from the address.
+ * @returns the path the page was loaded at with the flag (the page /api/login came back to), kept
+ *   after the flag is dropped; null when it was loaded without
+ */
+function useSignInQueryFlag(signedOut: boolean | null): string | null {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const location = useLocation();
   const { openSignInDialog } = useSignInDialog();
-  const requested = params.get('signin') === '1';
+  const requested = params.get(SIGN_IN_FLAG) === '1';
+  const [returnedTo] = useState(() => (requested ? location.pathname : null));
 
   useEffect(() => {
     if (!requested || signedOut === null) return;
     if (signedOut) openSignInDialog('signin');
     const next = new URLSearchParams(params);
-    next.delete('signin');
+    next.delete(SIGN_IN_FLAG);
     const search = next.toString();
     void navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true });
   }, [requested, signedOut, params, navigate, location.pathname, location.hash, openSignInDialog]);
+
+  return returnedTo;
 }
 
 /**
- * Routes by auth state, read from the route table. Signed out, /account sends the
- * visitor to login (toast, then /api/login after 500 ms: spec §2 /account, §9), and / and every
- * other path that is not a reachable public page show the landing; signed in, / is home, the built
- * pages are routed and any other path goes back to /. The floating services button is on every page.
+ * Routes by auth state, read from the route table. Signed out, a signed-in page shows the landing
+ * under its own address with the sign-in dialog open (/account first says 'You are logged out.
+ * Logging in again...' and goes through /api/login: spec §2 /account, §9), so that signing in lands
+ * on it; / and every other path that is not a reachable public page show the landing. Signed in, /
+ * is home, the built pages are routed and any other path goes back to /. Every page ends with the
+ * footer (Our Services there when configured).
  */
 export function AppRoutes() {
   const auth = useAuth();
-  useSignInQueryFlag(auth.status === 'loading' ? null : auth.status === 'unauthenticated');
+  const returnedFromLogin = useSignInQueryFlag(auth.status === 'loading' ? null : auth.status === 'unauthenticated');
 
   if (auth.status === 'loading') return <FullPageSpinner label={AUTH_TEXTS.checkingSession} />;
 
@@ -80,7 +88,7 @@ export function AppRoutes() {
 
   return (
     <>
-      <TopBar user={auth.user} />
+      <TopBar user={auth.user} servicesUrl={SERVICES_URL} />
       <Suspense fallback={<FullPageSpinner />}>
         {signedIn ? (
           <Routes>
@@ -91,22 +99,20 @@ export function AppRoutes() {
         ) : (
           <Routes>
             {routes}
-            {signedOutLoginRoutes().map((route) => (
-              <Route key={route.path} path={route.path} element={<LoggedOutRedirect />} />
+            {signInRequiredRoutes().map((route) => (
+              <Route
+                key={route.path}
+                path={route.path}
+                element={
+                  <SignInRequired mode={route.signedOut} backFromLogin={returnedFromLogin === route.path} landing={<LandingPage />} />
+                }
+              />
             ))}
             <Route path="*" element={<LandingPage />} />
           </Routes>
         )}
       </Suspense>
-      {/* Room below every page so that the floating buttons (services, WhatsApp) never hide its
-          last line once scrolled to the end, at every width. */}
-      <Box aria-hidden sx={{ height: FLOATING_BUTTON_CLEARANCE, flexShrink: 0 }} />
-      <ServicesButton />
-      {signedIn && (
-        <Suspense fallback={null}>
-          <WhatsAppWidget />
-        </Suspense>
-      )}
+      <SiteFooter signedIn={signedIn} servicesUrl={SERVICES_URL} />
       {signedIn && auth.user.passwordChangeRequired && (
         <Suspense fallback={null}>
           <NewPasswordDialog open />

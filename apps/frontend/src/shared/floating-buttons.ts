@@ -1,29 +1,31 @@
 /**
- * The floating buttons over every page (spec §2: the services button at the bottom centre; the
- * WhatsApp button at the bottom left when signed in): where they sit and the room left for them,
- * in CSS px by breakpoint, so that the last line of a page always ends above them.
+ * Where a floating button (the WhatsApp button, spec §2) may float without covering anything: in
+ * the free margin beside the content column, which every page keeps at most
+ * {@link CONTENT_MAX_WIDTH} wide. Below {@link FLOATING_FROM_WIDTH} there is no such margin (a
+ * phone, a tablet, a small laptop), so the button sits in the navigation bar instead. CSS px.
+ * There is nothing else floating: 'Our Services' is in the footer and the menus.
  */
 
-/** Their distance from the bottom edge of the viewport. */
-export const FLOATING_BUTTON_BOTTOM = { xs: 16, sm: 24 } as const;
+/** The widest the content column gets (MUI's `Container maxWidth="lg"`, used by every page). */
+export const CONTENT_MAX_WIDTH = 1200;
 
-/** Their height (MUI's medium Fab). */
-export const FLOATING_BUTTON_HEIGHT = 48;
+/** A floating button's size (MUI's medium Fab). */
+export const FLOATING_BUTTON_SIZE = 48;
 
-/** The gap kept between a page's last line and the top of the buttons, once scrolled to the end. */
-const GAP = 24;
+/** The least room kept on either side of a floating button in the margin. */
+const MARGIN_GAP = 8;
 
 /**
- * The room below every page (the router's spacer): the buttons' offset and height plus a gap, and
- * the device's bottom safe area (a phone's home indicator) where there is one.
+ * The narrowest viewport whose margin holds a floating button with room on both sides:
+ * 1200 + 2 × (48 + 2 × 8) = 1328.
  */
-export const FLOATING_BUTTON_CLEARANCE = {
-  xs: `calc(${FLOATING_BUTTON_BOTTOM.xs + FLOATING_BUTTON_HEIGHT + GAP}px + env(safe-area-inset-bottom, 0px))`,
-  sm: `calc(${FLOATING_BUTTON_BOTTOM.sm + FLOATING_BUTTON_HEIGHT + GAP}px + env(safe-area-inset-bottom, 0px))`,
-} as const;
+export const FLOATING_FROM_WIDTH = CONTENT_MAX_WIDTH + 2 * (FLOATING_BUTTON_SIZE + 2 * MARGIN_GAP);
 
-/** The `bottom` of a floating button: its offset above the bottom safe area. */
-export const FLOATING_BUTTON_POSITION = {
-  xs: `calc(${FLOATING_BUTTON_BOTTOM.xs}px + env(safe-area-inset-bottom, 0px))`,
-  sm: `calc(${FLOATING_BUTTON_BOTTOM.sm}px + env(safe-area-inset-bottom, 0px))`,
-} as const;
+/**
+ * The `left` of a floating button: centred in the left margin, never closer than 8 px to the
+ * viewport's edge.
+ */
+export const FLOATING_BUTTON_LEFT = `max(${MARGIN_GAP}px, calc((100vw - ${CONTENT_MAX_WIDTH}px) / 4 - ${FLOATING_BUTTON_SIZE / 2}px))`;
+
+/** The `bottom` of a floating button: 24 px above the bottom safe area (a phone's home indicator). */
+export const FLOATING_BUTTON_BOTTOM = 'calc(24px + env(safe-area-inset-bottom, 0px))';

@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { closeSnackbar, enqueueSnackbar, SnackbarContent, type CustomContentProps, type SnackbarKey } from 'notistack';
 import { forwardRef, useCallback, useEffect, useRef, useState, type PointerEvent } from 'react';
+import { userFacingText } from '../api/user-text';
 import { isToastFocusKey, swipeDismisses, swipeOffset, TOAST_REGION_LABEL } from './toast-gestures';
 
 export type ToastVariant = 'success' | 'error' | 'info' | 'warning';
@@ -20,7 +21,8 @@ export interface ToastOptions {
 
 /**
  * Shows a toast with a title, an optional line of description (spec §8 titles and texts) and an
- * optional action button.
+ * optional action button. A description is never led by an HTTP status: one passed as "415: …"
+ * (spec §7's error form) shows only the server's text (`userFacingText`).
  * @returns its key (`useOwnToasts` closes its own toasts by it)
  */
 export function toast({ title, description, variant = 'info', action, onShown }: ToastOptions): SnackbarKey {
@@ -30,7 +32,7 @@ export function toast({ title, description, variant = 'info', action, onShown }:
     message: (
       <>
         <AlertTitle sx={{ mb: description ? 0.25 : 0, fontWeight: 600 }}>{title}</AlertTitle>
-        {description}
+        {description === undefined ? undefined : userFacingText(description)}
       </>
     ),
     action: action

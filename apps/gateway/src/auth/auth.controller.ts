@@ -1,4 +1,4 @@
-import { Body, Controller, Req, Res } from '@nestjs/common';
+import { Body, Controller, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import {
   changePasswordRequestSchema,
@@ -27,6 +27,7 @@ import { CurrentAccount, CurrentUserId } from '../sessions/session.guard.js';
 import { SESSION_COOKIE, SessionService, type NewSession } from '../sessions/session.service.js';
 import { ApiException } from '../http/api-error.js';
 import { AccountsService } from './accounts.service.js';
+import { loginRedirectTarget } from './login-next.js';
 
 /** True for the refusal a wrong password gets (the only failure the per-account count takes). */
 const isWrongCredentials = (error: unknown, code: 'auth.invalid-credentials' | 'vip.invalid-credentials'): boolean =>
@@ -235,10 +236,15 @@ export class AuthController {
     response.redirect(302, '/');
   }
 
-  /** Sign-in entry (spec §2): the SPA opens the sign-in dialog on `/?signin=1`. */
+  /**
+   * Sign-in entry (spec §2): 302 to the page asked for in `next` with `?signin=1`, where the SPA
+   * opens the sign-in dialog (`/account?signin=1`), so that after sign-in the user is on that page.
+   * `next` must be a same-origin path starting with a single "/" (`safeLoginNext`); without one,
+   * or with anything else, the dialog opens on `/`.
+   */
   @Route('login')
-  login(@Res() response: Response): void {
-    response.redirect(302, '/?signin=1');
+  login(@Query('next') next: unknown, @Res() response: Response): void {
+    response.redirect(302, loginRedirectTarget(next));
   }
 
   /**

@@ -1,6 +1,7 @@
 import { closeSnackbar } from 'notistack';
 import { toast } from '../../shared/toast';
-import { AUTH_PATHS, AUTH_TEXTS, UNAUTHORISED_REDIRECT_DELAY_MS } from './texts';
+import { loginPathFor } from './login-path';
+import { AUTH_TEXTS, UNAUTHORISED_REDIRECT_DELAY_MS } from './texts';
 
 let redirecting = false;
 
@@ -8,11 +9,12 @@ let redirecting = false;
 const TOAST_APPEAR_TIMEOUT_MS = 3_000;
 
 /**
- * Spec §8: toast 'Unauthorized', then after 500 ms navigate to /api/login. Runs once. A toast on
- * screen is closed first: with one toast at a time the 'Unauthorized' one would otherwise
- * wait behind it and the page would leave before it showed. The 500 ms count from the moment the
- * toast is on screen, so a slow device still shows it for that long; should it never appear, the
- * redirect happens after 3 s all the same.
+ * Spec §8: toast 'Unauthorized', then after 500 ms navigate to /api/login, naming the page the
+ * user is on (`?next=`): the sign-in dialog opens there, and signing in comes back to it. Runs
+ * once. A toast on screen is closed first: with one toast at a time the 'Unauthorized' one would
+ * otherwise wait behind it and the page would leave before it showed. The 500 ms count from the
+ * moment the toast is on screen, so a slow device still shows it for that long; should it never
+ * appear, the redirect happens after 3 s all the same.
  */
 export function handleUnauthorised(): void {
   if (redirecting) return;
@@ -22,7 +24,7 @@ export function handleUnauthorised(): void {
   const leave = () => {
     if (left) return;
     left = true;
-    window.location.assign(AUTH_PATHS.login);
+    window.location.assign(loginPathFor(window.location));
   };
   toast({
     title: AUTH_TEXTS.unauthorisedTitle,

@@ -26,3 +26,11 @@ describe('the landing says who writes the analyses', () => {
     expect(LANDING_TEXTS.features('openai').slice(1)).toEqual(LANDING_TEXTS.features('offline').slice(1));
   });
 });
+
+describe('the landing prices every plan in one currency', () => {
+  it('shows Free as 0 SGD beside 49.99 SGD and 499 SGD, never $0', () => {
+    expect(LANDING_TEXTS.plans.free.priceLabel).toBe('0 SGD');
+    expect(LANDING_TEXTS.plans.monthly.priceLabel).toBe('49.99 SGD');
+    expect(LANDING_TEXTS.plans.yearly.priceLabel).toBe('499 SGD');
+  });
+});

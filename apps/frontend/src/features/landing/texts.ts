@@ -55,7 +55,8 @@ export const LANDING_TEXTS = {
   plans: {
     free: {
       ...PLAN_TIERS.free,
-      priceLabel: `${PLAN_TIERS.free.currency}${PLAN_TIERS.free.price}`,
+      // In the currency of the paid plans beside it ('0 SGD'), not '$0'.
+      priceLabel: `${PLAN_TIERS.free.price} ${PLAN_TIERS.monthly.currency}`,
       periodLabel: PLAN_TIERS.free.period,
       features: ['Up to 10 images', '88-word descriptions', 'Expanded analysis', 'PDF export'],
       cta: 'Get Started Free',

@@ -9,7 +9,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import type { ChangeEvent, ReactNode } from 'react';
+import { useRef, type ChangeEvent, type ReactNode } from 'react';
 import { RemoveImageButton } from './RemoveImageButton';
 import { UPLOAD_CARD_TEXTS } from './texts';
 import { useFileDrop } from './use-file-drop';
@@ -61,7 +61,8 @@ export interface ImageUploadCardProps {
 /**
  * Upload area (button, file input and drop zone), previews with remove buttons and the submit
  * button: the upload half of /analyse and /read-sketch. Chosen and dropped files go
- * to `selection.addFiles`, which applies the spec §5 checks.
+ * to `selection.addFiles`, which applies the spec §5 checks and reads each file's content. The
+ * upload button is a real button: Tab reaches it, Enter or Space opens the file chooser.
  */
 export function ImageUploadCard({
   selection: { images, addFiles: onAddFiles, removeImage: onRemove },
@@ -76,10 +77,11 @@ export function ImageUploadCard({
   secondaryAction,
 }: ImageUploadCardProps) {
   const full = images.length >= maxImages;
-  const { dragActive, dropZoneProps } = useFileDrop(busy, onAddFiles);
+  const { dragActive, dropZoneProps } = useFileDrop(busy, (files) => void onAddFiles(files));
+  const input = useRef<HTMLInputElement>(null);
 
   const onInputChange = (event: ChangeEvent<HTMLInputElement>) => {
-    onAddFiles(Array.from(event.target.files ?? []));
+    void onAddFiles(Array.from(event.target.files ?? []));
     event.target.value = ''; // choosing the same file again still fires a change
   };
 
@@ -106,17 +108,28 @@ export function ImageUploadCard({
         >
           <AddPhotoAlternateOutlined sx={{ fontSize: 40, color: 'primary.main', opacity: 0.85 }} aria-hidden />
           <Box sx={{ mt: 1.5 }}>
-            <Button component="label" variant="outlined" disabled={busy || full} data-testid="upload-button">
+            {/* A real button (focusable; Enter and Space open the file chooser) that clicks the
+                hidden input, which takes the button's name as its label. aria-disabled as well as
+                disabled: the state reads as it did when this was a label. */}
+            <Button
+              variant="outlined"
+              disabled={busy || full}
+              aria-disabled={busy || full}
+              onClick={() => input.current?.click()}
+              data-testid="upload-button"
+            >
               {texts.uploadButton}
-              <input
-                type="file"
-                multiple
-                accept={ACCEPTED_IMAGE_MIME_TYPES.join(',')}
-                hidden
-                onChange={onInputChange}
-                data-testid="image-input"
-              />
             </Button>
+            <input
+              ref={input}
+              type="file"
+              multiple
+              accept={ACCEPTED_IMAGE_MIME_TYPES.join(',')}
+              hidden
+              aria-label={texts.uploadButton}
+              onChange={onInputChange}
+              data-testid="image-input"
+            />
           </Box>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1.25 }}>
             {UPLOAD_CARD_TEXTS.dropHint}

@@ -1,4 +1,5 @@
 import { ACCEPTED_IMAGE_MIME_TYPES, formatBytes, MAX_IMAGE_BYTES } from '@archlens/contracts/analysis';
+import { firstFileNotAnImage } from './image-signature';
 import { FILE_CHECK_TEXTS as T } from './texts';
 
 /** The fields of a file the checks read (a `File` has them). */
@@ -46,5 +47,26 @@ export function checkImageBatch(
       description: wording === 'general' ? T.eachUnder50MB : T.tooLarge(tooLarge.name, formatBytes(tooLarge.size)),
     };
   }
+  return null;
+}
+
+/**
+ * Every check of a batch joining `existingCount` images: `checkImageBatch` (count, type, format,
+ * size), then each file's content, read from its first bytes (`firstFileNotAnImage`), so that only
+ * a real JPEG, PNG or WebP image is accepted whatever its name: a text file named `notimage.jpg` is
+ * refused under 'Invalid Files' with spec §5's text ('"notimage.jpg" is not an image file.', or
+ * 'Only image files are allowed.' in the general wording).
+ * @returns the toast to show, or null when the batch may be added
+ */
+export async function checkImageFiles<F extends File>(
+  files: readonly F[],
+  existingCount: number,
+  maxImages: number,
+  wording: FileCheckWording = 'perFile',
+): Promise<{ title: string; description: string } | null> {
+  const problem = checkImageBatch(files, existingCount, maxImages, wording);
+  if (problem) return problem;
+  const notImage = await firstFileNotAnImage(files);
+  if (notImage) return { title: T.invalidTitle, description: wording === 'general' ? T.onlyImages : T.notAnImage(notImage.name) };
   return null;
 }

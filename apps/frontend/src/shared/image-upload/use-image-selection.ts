@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../toast';
-import { checkImageBatch } from './image-batch-checks';
+import { checkImageBatch, checkImageFiles } from './image-batch-checks';
 
 export interface SelectedImage {
   id: string;
@@ -12,8 +12,9 @@ let nextId = 0;
 
 /**
  * The images chosen for upload, in the order chosen, with object-URL previews that are revoked
- * when dropped. A batch that fails the spec §5 checks (`checkImageBatch`, at most `maxImages` in
- * all) shows its toast and adds nothing.
+ * when dropped. A batch that fails the spec §5 checks (`checkImageFiles`: at most `maxImages` in
+ * all, and each file a JPEG, PNG or WebP image by its content, whatever its name) shows its toast
+ * and adds nothing. `addFiles` resolves once the batch is added or refused.
  * @param maxImages 10 photos on /analyse, 3 sketches on /read-sketch (spec §9)
  */
 export function useImageSelection(maxImages: number) {
@@ -22,14 +23,17 @@ export function useImageSelection(maxImages: number) {
   current.current = images;
 
   const addFiles = useCallback(
-    (incoming: readonly File[]) => {
+    async (incoming: readonly File[]) => {
       if (incoming.length === 0) return;
-      const problem = checkImageBatch(incoming, current.current.length, maxImages);
+      let problem = await checkImageFiles(incoming, current.current.length, maxImages);
+      // Reading the files takes a moment: another batch may have been added meanwhile.
+      problem ??= checkImageBatch(incoming, current.current.length, maxImages);
       if (problem) {
         toast({ ...problem, variant: 'error' });
         return;
       }
       const added = incoming.map((file) => ({ id: `img-${++nextId}`, file, previewUrl: URL.createObjectURL(file) }));
+      current.current = [...current.current, ...added];
       setImages((prev) => [...prev, ...added]);
     },
     [maxImages],

@@ -5,19 +5,19 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { AUTH_PATHS } from '../../auth/texts';
+import { useLoginHref } from '../../auth/hooks/use-login-href';
 import { useSignInDialog } from '../../auth/sign-in-dialog-context';
 import { useCapabilities } from '../../capabilities/hooks/use-capabilities';
 import { HeroVideo } from '../../hero-video/components/HeroVideo';
 import { ToolCards } from '../../home/components/ToolCards';
 import { TryFreePanel } from '../../home/components/TryFreePanel';
 import { LANDING_TEXTS } from '../texts';
-import { LandingFooter } from './LandingFooter';
 import { LandingSection } from './LandingSection';
 import { PricingSection } from './PricingSection';
 
 function Hero() {
   const { openSignInDialog } = useSignInDialog();
+  const loginHref = useLoginHref();
   return (
     <Box
       sx={{
@@ -51,7 +51,7 @@ function Hero() {
             <Button variant="contained" size="large" onClick={() => openSignInDialog('signin')}>
               {LANDING_TEXTS.cta}
             </Button>
-            <Button variant="outlined" size="large" href={AUTH_PATHS.login}>
+            <Button variant="outlined" size="large" href={loginHref}>
               {LANDING_TEXTS.tryFreeAnalysis}
             </Button>
           </Box>
@@ -68,6 +68,7 @@ function Hero() {
 /** The feature cards; the analysis card says who writes the analyses on this server (`GET /api/capabilities`). */
 function Features() {
   const { analysisEngine } = useCapabilities();
+  const loginHref = useLoginHref();
   return (
     <LandingSection id="features" eyebrow={LANDING_TEXTS.featuresEyebrow} title={LANDING_TEXTS.featuresTitle} tinted>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }, gap: 2.5 }}>
@@ -87,7 +88,7 @@ function Features() {
           </Card>
         ))}
       </Box>
-      <Button variant="outlined" href={AUTH_PATHS.login} sx={{ mt: 4 }}>
+      <Button variant="outlined" href={loginHref} sx={{ mt: 4 }}>
         {LANDING_TEXTS.viewProFeatures}
       </Button>
     </LandingSection>
@@ -95,10 +96,10 @@ function Features() {
 }
 
 /**
- * The signed-out landing: hero with the looping video, features, the home's tool
- * cards as a signed-out visitor sees them with the 'Try Our AI Tools for Free' panel, pricing and
- * footer. Every call to action but FREE SIGN IN (which opens the dialog at once) is a browser
- * navigation to /api/login; VIP Access goes to /vip-login.
+ * The signed-out landing: hero with the looping video, features, the home's tool cards as a
+ * signed-out visitor sees them with the 'Try Our AI Tools for Free' panel, and pricing (the footer
+ * is the app's, on every page). Every call to action but FREE SIGN IN (which opens the dialog at
+ * once) is a browser navigation to /api/login, which comes back to this address.
  */
 export function Landing() {
   return (
@@ -112,7 +113,6 @@ export function Landing() {
         </Box>
       </LandingSection>
       <PricingSection />
-      <LandingFooter />
     </Box>
   );
 }

@@ -9,7 +9,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { AUTH_PATHS } from '../../auth/texts';
+import { useLoginHref } from '../../auth/hooks/use-login-href';
 import { LANDING_TEXTS } from '../texts';
 import { LandingSection } from './LandingSection';
 
@@ -21,6 +21,7 @@ const TIERS = [
 
 /** Spec §1 pricing tiers: Free, Pro Monthly, Pro Yearly; each button goes to /api/login. */
 export function PricingSection() {
+  const loginHref = useLoginHref();
   return (
     <LandingSection id="pricing" eyebrow={LANDING_TEXTS.pricingEyebrow} title={LANDING_TEXTS.pricingTitle} tinted>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' }, gap: 3, alignItems: 'stretch' }}>
@@ -62,7 +63,7 @@ export function PricingSection() {
                   </ListItem>
                 ))}
               </List>
-              <Button variant={tier.featured ? 'contained' : 'outlined'} href={AUTH_PATHS.login} fullWidth size="large">
+              <Button variant={tier.featured ? 'contained' : 'outlined'} href={loginHref} fullWidth size="large">
                 {tier.cta}
               </Button>
             </CardContent>

@@ -5,26 +5,36 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Fab from '@mui/material/Fab';
+import IconButton from '@mui/material/IconButton';
+import Portal from '@mui/material/Portal';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState, type FormEvent } from 'react';
-import { FLOATING_BUTTON_POSITION } from '../../../shared/floating-buttons';
+import { FLOATING_BUTTON_BOTTOM, FLOATING_BUTTON_LEFT, FLOATING_FROM_WIDTH } from '../../../shared/floating-buttons';
 import { toast } from '../../../shared/toast';
 import { WHATSAPP_TEXTS as T } from '../texts';
 import { WHATSAPP_PHONE } from '../whatsapp-phone';
 import { whatsappUrl } from '../whatsapp-url';
 
+/** WhatsApp's green, dark enough for white on it and for it on white (AA). */
+const WHATSAPP_GREEN = '#1f7a4d';
+
 /**
- * The floating WhatsApp button and its dialog, for signed-in users: a
- * message box, 'Paste from Clipboard' (the system clipboard), a character count, Cancel and 'Send
- * via WhatsApp' (disabled while the message is blank), which opens the click-to-chat link with the
+ * The WhatsApp button and its dialog, for signed-in users (spec §2). The button floats only where
+ * it cannot cover anything: in the margin beside the content column, from 1328 px wide
+ * (`FLOATING_FROM_WIDTH`); narrower, it is an icon button in the navigation bar, where this widget is
+ * placed. The dialog: a message box, 'Paste from Clipboard' (the system clipboard), a character
+ * count, Cancel and 'Send via WhatsApp' (disabled while the message is blank), which opens the click-to-chat link with the
  * configured number (`WHATSAPP_PHONE`) and the url-encoded message in a new tab.
  */
 export default function WhatsAppWidget() {
   const [open, setOpen] = useState(false);
   const [message, setMessage] = useState('');
   const blank = message.trim() === '';
+  // One button at a time, placed by the width: in the bar, or floating in the margin.
+  const floats = useMediaQuery(`(min-width: ${FLOATING_FROM_WIDTH}px)`, { noSsr: true });
 
   const paste = async () => {
     try {
@@ -49,23 +59,38 @@ export default function WhatsAppWidget() {
 
   return (
     <>
-      <Fab
-        size="medium"
-        aria-label={T.buttonLabel}
-        onClick={() => setOpen(true)}
-        data-testid="whatsapp-button"
-        sx={{
-          position: 'fixed',
-          left: { xs: 16, sm: 24 },
-          bottom: FLOATING_BUTTON_POSITION,
-          zIndex: (theme) => theme.zIndex.speedDial,
-          bgcolor: '#1f7a4d',
-          color: 'common.white',
-          '&:hover': { bgcolor: '#17613d' },
-        }}
-      >
-        <WhatsApp />
-      </Fab>
+      {floats ? (
+        // In a portal: the bar's backdrop filter would make it, not the viewport, the frame of a
+        // fixed element inside it.
+        <Portal>
+          <Fab
+            size="medium"
+            aria-label={T.buttonLabel}
+            onClick={() => setOpen(true)}
+            data-testid="whatsapp-button"
+            sx={{
+              position: 'fixed',
+              left: FLOATING_BUTTON_LEFT,
+              bottom: FLOATING_BUTTON_BOTTOM,
+              zIndex: 'speedDial',
+              bgcolor: WHATSAPP_GREEN,
+              color: 'common.white',
+              '&:hover': { bgcolor: '#17613d' },
+            }}
+          >
+            <WhatsApp />
+          </Fab>
+        </Portal>
+      ) : (
+        <IconButton
+          aria-label={T.buttonLabel}
+          onClick={() => setOpen(true)}
+          data-testid="whatsapp-button"
+          sx={{ flexShrink: 0, color: WHATSAPP_GREEN }}
+        >
+          <WhatsApp />
+        </IconButton>
+      )}
       <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="whatsapp-title" fullWidth maxWidth="sm">
         <form noValidate onSubmit={send}>
           <DialogTitle id="whatsapp-title">{T.title}</DialogTitle>
