@@ -122,6 +122,13 @@ test.describe('Image Generation', () => {
     // Spec §5's general image upload text, not the analysis screen's '"notes.txt" is not an image file.'
     expect(await readToasts()).toContain('Only image files are allowed.');
     expect(await readToasts()).not.toContain('is not an image file');
+    // Checked by content too: a text file named and typed as a JPEG is refused the same way.
+    await expect(page.getByText('Only image files are allowed.')).toBeHidden({ timeout: 15_000 });
+    await page
+      .getByTestId('reference-input')
+      .setInputFiles({ name: 'notimage.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not an image at all') });
+    await expect(page.getByText('Only image files are allowed.')).toBeVisible();
+    await expect(page.getByTestId('reference-slot-filled')).toHaveCount(0);
     await page.getByTestId('reference-input').setInputFiles(REFERENCES);
     await expect(page.getByTestId('reference-count')).toHaveText('2/4');
     await expect(page.getByTestId('reference-slot-filled')).toHaveCount(2);

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { checkImageBatch } from '../../../shared/image-upload/image-batch-checks';
+import { checkImageFiles } from '../../../shared/image-upload/image-batch-checks';
 import { optimiseForUpload } from '../../../shared/image-optimisation/optimise-for-upload';
 import { toast } from '../../../shared/toast';
 
@@ -17,9 +17,9 @@ let nextId = 0;
 
 /**
  * Images chosen for /create: the sketch (`maxImages` 1, a new choice replaces it) or the reference
- * slots (4). Each batch passes the spec §5 checks (images only, 50MB each, at most `maxImages` in
- * all; the general upload rule's toasts: 'Only image files are allowed.', 'Each image must be under
- * 50MB.'), then the browser optimisation of spec §9 with its toasts, once, when chosen,
+ * slots (4). Each batch passes the spec §5 checks (images only, by type and by the file's first
+ * bytes, 50MB each, at most `maxImages` in all; the general upload rule's toasts: 'Only image files
+ * are allowed.', 'Each image must be under 50MB.'), then the browser optimisation of spec §9 with its toasts, once, when chosen,
  * so the sketch reading and the generation send the same file.
  * @param replace true for the sketch: a new file takes the place of the one there
  * @param onAdded called with the images added (the sketch's automatic reading starts there)
@@ -39,7 +39,7 @@ export function useChosenImages(
     async (incoming: readonly File[]) => {
       if (incoming.length === 0) return;
       // Spec §5: /create follows the general image upload rule, not the analysis screen's texts.
-      const problem = checkImageBatch(incoming, replace ? 0 : current.current.length, maxImages, 'general');
+      const problem = await checkImageFiles(incoming, replace ? 0 : current.current.length, maxImages, 'general');
       if (problem) {
         toast({ ...problem, variant: 'error' });
         return;
