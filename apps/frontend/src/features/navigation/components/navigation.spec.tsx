@@ -2,7 +2,7 @@
  * @jest-environment jsdom
  */
 import type { PublicUser } from '@archlens/contracts/auth';
-import { describe, expect, it, jest } from '@jest/globals';
+import { jest } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
 import { SiteFooter } from '../../../app/SiteFooter';
 import { renderWithProviders } from '../../../testing/render-with-providers';
