@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { loginRedirectTarget, safeLoginNext } from './login-next';
+import { loginRedirectTarget, safeLoginNext } from './login-next.js';
 
 describe('safeLoginNext: the page /api/login returns to after sign-in', () => {
   it('keeps a path on this site, with its query and fragment', () => {
