@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import argon2 from 'argon2';
 import Stripe from 'stripe';
 import request from 'supertest';
-import { analysisPdfPath, API_PATHS, type ApiRouteName } from '@archlens/contracts/paths';
+import { analysisPdfPath, API_PATHS, itemImagePath, libraryItemPath, type ApiRouteName } from '@archlens/contracts/paths';
 import { API_ROUTES, successStatus, type RouteAccess } from '@archlens/contracts/routes';
 import { postGeneration, proUser } from '../generation/generation-requests.js';
 import { signUp, verifyEmailOf, type SignedInUser } from '../support/accounts.js';
@@ -85,8 +85,16 @@ let baseUrl: string;
 const callers = {} as Record<Role, Caller>;
 /** An account whose credentials `POST /api/auth/signin` is called with. */
 const signInAccount = { email: `access-signin-${Date.now()}@example.com`, password: 'correct-horse' };
-/** `pro`'s analysis and generation (with one image), for the owned routes. */
-let owned: { analysisId: string; jobId: string };
+/**
+ * `pro`'s analysis, sketch reading and generation (with one image), for the owned routes, and a
+ * spare of each for the `DELETE` rows, which remove theirs.
+ */
+let owned: {
+  analysisId: string;
+  readingId: string;
+  jobId: string;
+  spare: { analysisId: string; readingId: string; jobId: string };
+};
 
 /** Adds the caller's cookie or token to a request. */
 function as(req: request.Test, caller: Caller): request.Test {
@@ -96,6 +104,7 @@ function as(req: request.Test, caller: Caller): request.Test {
 }
 const get = (caller: Caller, path: string) => as(request(stack.http).get(path), caller);
 const post = (caller: Caller, path: string) => as(request(stack.http).post(path), caller);
+const del = (caller: Caller, path: string) => as(request(stack.http).delete(path), caller);
 const statusOf = async (req: request.Test): Promise<number> => (await req).status;
 
 /** A session of `user` for a caller. */
@@ -175,6 +184,12 @@ const ROWS: Record<ApiRouteName, Row> = {
   },
   previousAnalyses: { call: (c) => statusOf(get(c, API_PATHS.previousAnalyses)) },
   analysisPdf: { owned: true, call: (c) => statusOf(get(c, analysisPdfPath(owned.analysisId))) },
+  analysis: { owned: true, call: (c) => statusOf(get(c, libraryItemPath('analysis', owned.analysisId))) },
+  deleteAnalysis: { owned: true, call: (c) => statusOf(del(c, libraryItemPath('analysis', owned.spare.analysisId))) },
+  analysisImage: { owned: true, call: (c) => statusOf(get(c, itemImagePath('analysis', owned.analysisId, 0))) },
+  sketchReading: { owned: true, call: (c) => statusOf(get(c, libraryItemPath('sketch-reading', owned.readingId))) },
+  deleteSketchReading: { owned: true, call: (c) => statusOf(del(c, libraryItemPath('sketch-reading', owned.spare.readingId))) },
+  sketchReadingImage: { owned: true, call: (c) => statusOf(get(c, itemImagePath('sketch-reading', owned.readingId, 0))) },
   emailAnalysis: {
     owned: true,
     call: (c) =>
@@ -233,6 +248,8 @@ const ROWS: Record<ApiRouteName, Row> = {
     call: (c) => statusOf(get(c, API_PATHS.downloadGeneratedImage.replace(':jobId', owned.jobId).replace(':index', '0'))),
   },
   generations: { call: (c) => statusOf(get(c, API_PATHS.generations)) },
+  generation: { owned: true, call: (c) => statusOf(get(c, libraryItemPath('generation', owned.jobId))) },
+  deleteGeneration: { owned: true, call: (c) => statusOf(del(c, libraryItemPath('generation', owned.spare.jobId))) },
   apiDocs: { call: (c) => statusOf(get(c, API_PATHS.apiDocs)) },
   apiDocsJson: { call: (c) => statusOf(get(c, API_PATHS.apiDocsJson)) },
   apiDocsAsset: {
@@ -293,15 +310,33 @@ beforeAll(async () => {
     .send({ ...signInAccount, first_name: 'Sign', last_name: 'In' })
     .expect(201);
 
-  const analysis = await request(stack.http)
-    .post(API_PATHS.analyze)
-    .set('Cookie', pro.cookie)
-    .attach('images', fixturePhoto(PHOTO), PHOTO)
-    .expect(200);
-  const jobId = randomUUID();
-  const generation = await postGeneration(stack, pro, { jobId, provider: 'openai', variations: 1 });
-  expect(generation.status).toBe(200);
-  owned = { analysisId: (analysis.body as { id: string }).id, jobId };
+  const analyse = async () =>
+    (
+      (await request(stack.http).post(API_PATHS.analyze).set('Cookie', pro.cookie).attach('images', fixturePhoto(PHOTO), PHOTO).expect(200))
+        .body as { id: string }
+    ).id;
+  const readSketch = async () =>
+    (
+      (
+        await request(stack.http)
+          .post(API_PATHS.analyzeSketch)
+          .set('Cookie', pro.cookie)
+          .attach('image0', fixtureSketch(SKETCH), SKETCH)
+          .expect(200)
+      ).body as { id: string }
+    ).id;
+  const generate = async () => {
+    const jobId = randomUUID();
+    const generation = await postGeneration(stack, pro, { jobId, provider: 'openai', variations: 1 });
+    expect(generation.status).toBe(200);
+    return jobId;
+  };
+  owned = {
+    analysisId: await analyse(),
+    readingId: await readSketch(),
+    jobId: await generate(),
+    spare: { analysisId: await analyse(), readingId: await readSketch(), jobId: await generate() },
+  };
 });
 afterAll(async () => {
   await stack?.close();

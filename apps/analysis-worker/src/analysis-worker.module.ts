@@ -4,6 +4,7 @@ import { AnalysisHandlers, AnalysisLookupHandlers } from './analysis/analysis.ha
 import { AnalysisService, VISION_ENGINE } from './analysis/analysis.service.js';
 import { EngineCapabilitiesService } from './analysis/engine-capabilities.service.js';
 import { createSketchEngine, createVisionEngine } from './analysis/engines/vision-engine.factory.js';
+import { AnalysisItemsService } from './items/analysis-items.service.js';
 import { OriginalsSweepService } from './analysis/originals-sweep.service.js';
 import { ANALYSIS_CONFIG, type AnalysisConfig } from './config.js';
 import { ReportsService } from './reports/reports.service.js';
@@ -40,6 +41,7 @@ export class AnalysisWorkerModule {
         OriginalsSweepService,
         ReportsService,
         TextReportsSweepService,
+        AnalysisItemsService,
       ],
       handlers: [AnalysisHandlers, AnalysisLookupHandlers],
     });

@@ -10,6 +10,7 @@ import { CoreModule } from './core/core.module.js';
 import { DocsModule } from './docs/docs.module.js';
 import { GenerationModule } from './generation/generation.module.js';
 import { HealthModule } from './health/health.module.js';
+import { LibraryModule } from './library/library.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
 import { ProfileModule } from './profile/profile.module.js';
 import { ReportsModule } from './reports/reports.module.js';
@@ -34,6 +35,7 @@ export class GatewayModule {
         AdminModule,
         BillingModule,
         GenerationModule,
+        LibraryModule,
         DocsModule,
       ],
     };

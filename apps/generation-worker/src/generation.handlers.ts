@@ -63,7 +63,7 @@ export class GenerationLookupHandlers implements QueueHandlers<typeof QUEUES.gen
   ) {}
 
   /**
-   * `generation.list`, `generation.get-image` and `generation.get-status` →
+   * `generation.list`, `generation.get-image`, `generation.get-status`, `generation.get` and `generation.delete` →
    * `GenerationHistoryService` (`DomainError` `generation.not-found` for another user's job);
    * `generation.capabilities` → `configuredImageProviders`.
    */
@@ -72,6 +72,8 @@ export class GenerationLookupHandlers implements QueueHandlers<typeof QUEUES.gen
       'generation.list': ({ userId, limit }) => this.history.list(userId, limit),
       'generation.get-image': ({ userId, jobId, index }) => this.history.image(userId, jobId, index),
       'generation.get-status': ({ userId, jobId }) => this.history.status(userId, jobId),
+      'generation.get': ({ userId, jobId }) => this.history.detail(userId, jobId),
+      'generation.delete': ({ userId, jobId }) => this.history.delete(userId, jobId),
       'generation.capabilities': async () => configuredImageProviders(this.providers),
     };
   }

@@ -141,6 +141,7 @@ export const ERROR_CATALOGUE = {
   'analysis.engine-failed': withParams(502, reason, (p) => p.reason),
   'sketch.sketches-unreadable': fixed(503, 'Your sketches could not be read back from storage just now. Please try again in a moment.'),
   'report.analysis-not-found': fixed(404, 'Analysis not found.'),
+  'sketch-reading.not-found': fixed(404, 'Sketch reading not found.'),
   'report.no-content': fixed(400, 'Name an analysis (analysisId) or send its text (analysisText).'),
   'report.unavailable': fixed(503, 'Your report could not be prepared just now. Please try again in a moment.'),
 
@@ -177,6 +178,8 @@ export const ERROR_CATALOGUE = {
 
   // Image generation.
   'generation.not-found': fixed(404, 'Generation not found.'),
+  /** A generation still rendering cannot be deleted: its worker would store images for it afterwards. */
+  'generation.in-progress': fixed(409, 'This generation is still rendering. Delete it once it has finished.'),
   'generation.pro-required': fixed(403, 'An active Pro subscription is required to generate images.'),
   'generation.provider-not-configured': withParams(
     503,

@@ -252,3 +252,26 @@ export const sweepGenerationInputsResultSchema = z.object({
   removed: z.number().int().min(0),
   lapsed: z.number().int().min(0),
 });
+
+/**
+ * `GET /api/generations/{jobId}`: one generation whole, for its owner: its state, credits, images
+ * (download URLs, `generationImagePath`) and what it answered with (`metadata`, null until it
+ * succeeded); `message` is the user's text of a failure.
+ */
+export const generationDetailSchema = z.object({
+  id: z.string().uuid(),
+  status: generationStatusSchema,
+  provider: z.enum(GENERATION_PROVIDERS),
+  creditsUsed: z.number().int().min(0),
+  createdAt: z.string(),
+  seed: z.number().int().min(0).nullable(),
+  images: z.array(generatedImageSchema),
+  metadata: generationMetadataSchema.nullable(),
+  message: z.string().nullable(),
+});
+export type GenerationDetail = z.infer<typeof generationDetailSchema>;
+
+/** Payload of `generation.get` and `generation.delete`: the owner's job (404 for anyone else). */
+export const generationItemJobSchema = z.object({ userId: z.string().uuid(), jobId: z.string().uuid() });
+/** Result of `generation.get`. */
+export const getGenerationResultSchema = generationDetailSchema;

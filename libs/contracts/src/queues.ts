@@ -50,12 +50,21 @@ import {
   getGeneratedImageResultSchema,
   getGenerationStatusJobSchema,
   getGenerationStatusResultSchema,
+  generationItemJobSchema,
+  getGenerationResultSchema,
   listGenerationsJobSchema,
   listGenerationsResultSchema,
   sweepGenerationInputsJobSchema,
   sweepGenerationInputsResultSchema,
 } from './generation.js';
 import { ensureVipUserCommandSchema } from './vip.js';
+import {
+  analysisItemImageJobSchema,
+  analysisItemImageResultSchema,
+  analysisItemJobSchema,
+  analysisItemResultSchema,
+  deleteItemResultSchema,
+} from './library.js';
 import { analysisCapabilitiesResultSchema, capabilitiesJobSchema, generationCapabilitiesResultSchema } from './capabilities.js';
 import {
   exportLeadsJobSchema,
@@ -165,6 +174,12 @@ export const JOBS = {
     data: capabilitiesJobSchema,
     result: analysisCapabilitiesResultSchema,
   },
+  /** The user's analysis or sketch reading whole (`DomainError` `…not-found` for anyone else's). */
+  'analysis.get-item': { queue: QUEUES.analysisLookup, data: analysisItemJobSchema, result: analysisItemResultSchema },
+  /** A JPEG thumbnail of one photo or sketch of the user's item, made once into object storage. */
+  'analysis.get-item-image': { queue: QUEUES.analysisLookup, data: analysisItemImageJobSchema, result: analysisItemImageResultSchema },
+  /** Removes the user's analysis or sketch reading and every object stored for it (originals, PDF, thumbnails). */
+  'analysis.delete-item': { queue: QUEUES.analysisLookup, data: analysisItemJobSchema, result: deleteItemResultSchema },
   /** Scheduled: removes PDFs of free text once their e-mail has long left. */
   'analysis.sweep-text-reports': { queue: QUEUES.analysis, data: sweepTextReportsJobSchema, result: sweepTextReportsResultSchema },
   'email.send': { queue: QUEUES.email, data: sendEmailJobSchema, result: sendEmailResultSchema },
@@ -205,6 +220,10 @@ export const JOBS = {
   'generation.get-image': { queue: QUEUES.generationLookup, data: getGeneratedImageJobSchema, result: getGeneratedImageResultSchema },
   /** `GET /api/generations/{jobId}/events`: a job's status for its owner (404 for another user's job). */
   'generation.get-status': { queue: QUEUES.generationLookup, data: getGenerationStatusJobSchema, result: getGenerationStatusResultSchema },
+  /** `GET /api/generations/{jobId}`: the owner's generation whole. */
+  'generation.get': { queue: QUEUES.generationLookup, data: generationItemJobSchema, result: getGenerationResultSchema },
+  /** Removes the owner's finished generation and its stored images (`generation.in-progress` while it renders). */
+  'generation.delete': { queue: QUEUES.generationLookup, data: generationItemJobSchema, result: deleteItemResultSchema },
   /** `GET /api/capabilities`: which paid image providers have their key on this worker. */
   'generation.capabilities': {
     queue: QUEUES.generationLookup,

@@ -27,6 +27,7 @@ import {
   generateFieldsSchema,
   generateResponseSchema,
   generationHistoryResponseSchema,
+  generationDetailSchema,
   generationProgressSchema,
   MAX_REFERENCE_IMAGES,
 } from './generation.js';
@@ -42,6 +43,7 @@ import {
   leadStatsSchema,
 } from './leads.js';
 import { API_PATHS, type ApiRouteName } from './paths.js';
+import { analysisDetailSchema, deletedResponseSchema, sketchReadingDetailSchema } from './library.js';
 import { emailAnalysisRequestSchema, emailAnalysisResponseSchema } from './reports.js';
 import { analyzeSketchResponseSchema, MAX_SKETCH_IMAGES, SINGLE_SKETCH_FIELD, SKETCH_IMAGE_FIELDS } from './sketch.js';
 import { saveStyleProfileRequestSchema, styleProfileResponseSchema } from './style-profile.js';
@@ -74,7 +76,7 @@ export interface EventStreamResponse {
 
 /** One `/api` route: everything the SPA, the gateway and the API document know about it. */
 export interface ApiRoute {
-  readonly method: 'GET' | 'POST';
+  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** An Express path (`:param` segments), from `API_PATHS`. */
   readonly path: string;
   /** One line for the API document. */
@@ -222,6 +224,54 @@ const ROUTES = {
     response: download('application/pdf'),
     notes: "Owner only: 404 for another user's analysis.",
   },
+  analysis: {
+    method: 'GET',
+    summary: 'One analysis, whole',
+    access: 'session',
+    request: null,
+    response: analysisDetailSchema,
+    notes: "Owner only: 404 for another user's analysis, as for an unknown one.",
+  },
+  deleteAnalysis: {
+    method: 'DELETE',
+    summary: 'Delete an analysis with its photos and report',
+    access: 'session',
+    request: null,
+    response: deletedResponseSchema,
+    notes: "Owner only: 404 for another user's analysis. Its photos, PDF report and thumbnails are removed at once.",
+  },
+  analysisImage: {
+    method: 'GET',
+    summary: "A thumbnail of one of an analysis's photos",
+    access: 'session',
+    request: null,
+    response: download('image/jpeg'),
+    notes: "Owner only: 404 for another user's analysis or an index it has no photo for.",
+  },
+  sketchReading: {
+    method: 'GET',
+    summary: 'One sketch reading, whole',
+    access: 'session',
+    request: null,
+    response: sketchReadingDetailSchema,
+    notes: "Owner only: 404 for another user's reading, as for an unknown one.",
+  },
+  deleteSketchReading: {
+    method: 'DELETE',
+    summary: 'Delete a sketch reading with its sketches',
+    access: 'session',
+    request: null,
+    response: deletedResponseSchema,
+    notes: "Owner only: 404 for another user's reading. Its sketches and thumbnails are removed at once.",
+  },
+  sketchReadingImage: {
+    method: 'GET',
+    summary: "A thumbnail of one of a reading's sketches",
+    access: 'session',
+    request: null,
+    response: download('image/jpeg'),
+    notes: "Owner only: 404 for another user's reading or an index it has no sketch for.",
+  },
   emailAnalysis: {
     method: 'POST',
     summary: 'E-mail an analysis report',
@@ -364,6 +414,22 @@ const ROUTES = {
         .regex(/^\d+$/)
         .meta({ description: `How many generations the user has in all (the body lists at most ${GENERATION_HISTORY_LIMIT}).` }),
     }),
+  },
+  generation: {
+    method: 'GET',
+    summary: 'One generation, whole',
+    access: 'session',
+    request: null,
+    response: generationDetailSchema,
+    notes: "Owner only: 404 for another user's generation, as for an unknown one.",
+  },
+  deleteGeneration: {
+    method: 'DELETE',
+    summary: 'Delete a finished generation with its renders',
+    access: 'session',
+    request: null,
+    response: deletedResponseSchema,
+    notes: "Owner only: 404 for another user's generation; 409 while it is still rendering. Its renders are removed at once.",
   },
   apiDocs: { method: 'GET', summary: 'This document, browsable', access: 'public', request: null, response: download('text/html') },
   apiDocsJson: { method: 'GET', summary: 'This document', access: 'public', request: null, response: openApiDocumentSchema },

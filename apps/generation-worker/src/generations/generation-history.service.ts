@@ -1,7 +1,14 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { errorText } from '@archlens/contracts/errors';
-import type { GenerationHistoryItem, GenerationStatusResult } from '@archlens/contracts/generation';
+import {
+  generationImagePath,
+  type GenerationDetail,
+  type GenerationHistoryItem,
+  type GenerationStatusResult,
+} from '@archlens/contracts/generation';
+import type { DeletedResponse } from '@archlens/contracts/library';
 import { DomainError } from '@archlens/platform/messaging';
+import { ObjectStorage } from '@archlens/platform/storage';
 import { GenerationImagesRepository } from './generation-images.repository.js';
 import { GenerationJobsRepository } from './generation-jobs.repository.js';
 
@@ -12,10 +19,53 @@ import { GenerationJobsRepository } from './generation-jobs.repository.js';
  */
 @Injectable()
 export class GenerationHistoryService {
+  private readonly logger = new Logger('GenerationHistory');
+
   constructor(
     private readonly jobs: GenerationJobsRepository,
     private readonly images: GenerationImagesRepository,
+    private readonly storage: ObjectStorage,
   ) {}
+
+  /**
+   * `generation.get`: the user's generation whole (state, credits spent, images with their download
+   * URLs and seeds, what it answered with, the user's text of a failure).
+   * @throws DomainError `generation.not-found` for another user's job or an unknown one
+   */
+  async detail(userId: string, jobId: string): Promise<GenerationDetail> {
+    const job = await this.jobs.findById(jobId);
+    if (!job || job.userId !== userId) throw new DomainError('generation.not-found');
+    const images = job.status === 'succeeded' ? await this.images.listForJob(jobId) : [];
+    return {
+      id: job.id,
+      status: job.status,
+      provider: job.provider,
+      creditsUsed: job.creditsSpent,
+      createdAt: job.createdAt.toISOString(),
+      seed: job.seed,
+      images: images.map((image) => ({ url: generationImagePath(jobId, image.index), index: image.index, seed: image.seed })),
+      metadata: job.metadata,
+      message: job.status === 'failed' ? (job.error ?? errorText('generation.failed')) : null,
+    };
+  }
+
+  /**
+   * `generation.delete`: removes the user's finished generation's renders
+   * (`generations/<userId>/<jobId>/`; its inputs went when it finished), then its row and its images' rows.
+   * Objects go first, so a failure leaves it listed and a repeat finishes the work.
+   * @throws DomainError `generation.not-found` for another user's job or an unknown one,
+   *   `generation.in-progress` while it is pending; the store's or database's error
+   */
+  async delete(userId: string, jobId: string): Promise<DeletedResponse> {
+    const job = await this.jobs.findById(jobId);
+    if (!job || job.userId !== userId) throw new DomainError('generation.not-found');
+    if (job.status === 'pending') throw new DomainError('generation.in-progress');
+    const renders = await this.storage.list(`generations/${userId}/${jobId}/`);
+    await this.storage.remove(renders);
+    if (!(await this.jobs.removeFinished(userId, jobId))) throw new DomainError('generation.not-found');
+    this.logger.log(`generation ${jobId} deleted with ${renders.length} renders`);
+    return { deleted: true };
+  }
 
   /** The user's generations, newest first, at most `limit`, and how many they have in all. */
   async list(userId: string, limit: number): Promise<{ items: GenerationHistoryItem[]; total: number }> {

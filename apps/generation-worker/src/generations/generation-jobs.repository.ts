@@ -48,6 +48,19 @@ export class GenerationJobsRepository {
   }
 
   /**
+   * Removes the user's job (its images' rows go with it: `ON DELETE CASCADE`), unless it is pending.
+   * @returns true when a row was removed
+   */
+  async removeFinished(userId: string, id: string): Promise<boolean> {
+    const result = await this.jobs
+      .createQueryBuilder()
+      .delete()
+      .where('id = :id AND user_id = :userId AND status <> :pending', { id, userId, pending: 'pending' })
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+
+  /**
    * Records the start of an attempt in one upsert: the job is inserted as pending (attempt 1), or,
    * when its id is the same user's, counted one more attempt (`ON CONFLICT (id) DO UPDATE … WHERE`
    * the stored user is this one); a row of another user's is left untouched. SQL, since TypeORM's
