@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import argon2 from 'argon2';
 import Stripe from 'stripe';
 import request from 'supertest';
-import { analysisPdfPath, API_PATHS, itemImagePath, libraryItemPath, type ApiRouteName } from '@archlens/contracts/paths';
+import { analysisPdfPath, API_PATHS, itemImagePath, libraryItemPath, projectPath, type ApiRouteName } from '@archlens/contracts/paths';
 import { API_ROUTES, successStatus, type RouteAccess } from '@archlens/contracts/routes';
 import { postGeneration, proUser } from '../generation/generation-requests.js';
 import { signUp, verifyEmailOf, type SignedInUser } from '../support/accounts.js';
@@ -93,7 +93,8 @@ let owned: {
   analysisId: string;
   readingId: string;
   jobId: string;
-  spare: { analysisId: string; readingId: string; jobId: string };
+  projectId: string;
+  spare: { analysisId: string; readingId: string; jobId: string; projectId: string };
 };
 
 /** Adds the caller's cookie or token to a request. */
@@ -105,6 +106,8 @@ function as(req: request.Test, caller: Caller): request.Test {
 const get = (caller: Caller, path: string) => as(request(stack.http).get(path), caller);
 const post = (caller: Caller, path: string) => as(request(stack.http).post(path), caller);
 const del = (caller: Caller, path: string) => as(request(stack.http).delete(path), caller);
+const put = (caller: Caller, path: string) => as(request(stack.http).put(path), caller);
+const patch = (caller: Caller, path: string) => as(request(stack.http).patch(path), caller);
 const statusOf = async (req: request.Test): Promise<number> => (await req).status;
 
 /** A session of `user` for a caller. */
@@ -250,6 +253,18 @@ const ROWS: Record<ApiRouteName, Row> = {
   generations: { call: (c) => statusOf(get(c, API_PATHS.generations)) },
   generation: { owned: true, call: (c) => statusOf(get(c, libraryItemPath('generation', owned.jobId))) },
   deleteGeneration: { owned: true, call: (c) => statusOf(del(c, libraryItemPath('generation', owned.spare.jobId))) },
+  projects: { call: (c) => statusOf(get(c, API_PATHS.projects)) },
+  createProject: { call: (c) => statusOf(post(c, API_PATHS.createProject).send({ name: `Project ${randomUUID()}` })) },
+  project: { owned: true, call: (c) => statusOf(get(c, projectPath(owned.projectId))) },
+  renameProject: { owned: true, call: (c) => statusOf(patch(c, projectPath(owned.projectId)).send({ name: `Renamed ${randomUUID()}` })) },
+  deleteProject: { owned: true, call: (c) => statusOf(del(c, projectPath(owned.spare.projectId))) },
+  // Another user's project, or the owner's item filed by anyone else: 404 either way.
+  fileProjectItem: {
+    owned: true,
+    call: (c) => statusOf(put(c, `${projectPath(owned.projectId)}/items`).send({ type: 'analysis', id: owned.analysisId })),
+  },
+  unfileProjectItem: { owned: true, call: (c) => statusOf(del(c, `${projectPath(owned.projectId)}/items/analysis/${owned.analysisId}`)) },
+  library: { call: (c) => statusOf(get(c, `${API_PATHS.library}?q=brick&sort=oldest`)) },
   apiDocs: { call: (c) => statusOf(get(c, API_PATHS.apiDocs)) },
   apiDocsJson: { call: (c) => statusOf(get(c, API_PATHS.apiDocsJson)) },
   apiDocsAsset: {
@@ -331,11 +346,22 @@ beforeAll(async () => {
     expect(generation.status).toBe(200);
     return jobId;
   };
+  const createProject = async () =>
+    (
+      (
+        await request(stack.http)
+          .post(API_PATHS.createProject)
+          .set('Cookie', pro.cookie)
+          .send({ name: `Access ${randomUUID()}` })
+          .expect(201)
+      ).body as { id: string }
+    ).id;
   owned = {
     analysisId: await analyse(),
     readingId: await readSketch(),
     jobId: await generate(),
-    spare: { analysisId: await analyse(), readingId: await readSketch(), jobId: await generate() },
+    projectId: await createProject(),
+    spare: { analysisId: await analyse(), readingId: await readSketch(), jobId: await generate(), projectId: await createProject() },
   };
 });
 afterAll(async () => {

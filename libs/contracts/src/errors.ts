@@ -145,6 +145,20 @@ export const ERROR_CATALOGUE = {
   'report.no-content': fixed(400, 'Name an analysis (analysisId) or send its text (analysisText).'),
   'report.unavailable': fixed(503, 'Your report could not be prepared just now. Please try again in a moment.'),
 
+  // The library: projects.
+  'project.not-found': fixed(404, 'Project not found.'),
+  'project.name-taken': withParams(
+    409,
+    z.strictObject({ name: z.string().min(1).max(200) }),
+    (p) => `You already have a project named "${p.name}". Choose another name.`,
+  ),
+  'project.limit-reached': withParams(
+    409,
+    z.strictObject({ limit: z.number().int().min(1) }),
+    (p) => `You can keep at most ${p.limit} projects. Delete one you no longer need to make room.`,
+  ),
+  'project.item-not-filed': fixed(404, 'This item is not in that project.'),
+
   // Outgoing e-mail (analysis reports and clipboards): the caps that keep the routes from being a relay.
   /** An account's e-mails to addresses other than its own, per day; its own address is not capped by it. */
   'email.daily-limit': withParams(

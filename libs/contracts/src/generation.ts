@@ -264,6 +264,8 @@ export const generationDetailSchema = z.object({
   provider: z.enum(GENERATION_PROVIDERS),
   creditsUsed: z.number().int().min(0),
   createdAt: z.string(),
+  /** The style description it was asked for. */
+  styleDescription: z.string(),
   seed: z.number().int().min(0).nullable(),
   images: z.array(generatedImageSchema),
   metadata: generationMetadataSchema.nullable(),

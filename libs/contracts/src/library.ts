@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { analysisEngineSchema, analysisTextSchema, MAX_ANALYSIS_IMAGES } from './analysis.js';
+import { API_PATHS, itemImagePath } from './paths.js';
 import { MAX_SKETCH_IMAGES, sketchReadingTextSchema } from './sketch.js';
 
 /**
@@ -85,4 +86,177 @@ export function itemThumbnailKey(userId: string, itemId: string, index: number):
 /** The prefix of every thumbnail of one item. */
 export function itemThumbnailPrefix(userId: string, itemId: string): string {
   return `thumbnails/${userId}/${itemId}/`;
+}
+
+/** A project's name: 1 to 80 characters once trimmed; unique per user, case-insensitively. */
+export const PROJECT_NAME_MAX_CHARS = 80;
+/** The most projects one user may keep. */
+export const MAX_PROJECTS_PER_USER = 200;
+/** Items per page of `GET /api/projects/{id}` and `GET /api/library`. */
+export const LIBRARY_PAGE_SIZE = 24;
+/** The longest search text `GET /api/library` takes. */
+export const LIBRARY_QUERY_MAX_CHARS = 200;
+
+const projectName = z
+  .string({ error: 'Give the project a name.' })
+  .trim()
+  .min(1, 'Give the project a name.')
+  .max(PROJECT_NAME_MAX_CHARS, `A project name has at most ${PROJECT_NAME_MAX_CHARS} characters.`);
+
+/** `POST /api/projects` and `PATCH /api/projects/{id}` body. */
+export const projectNameRequestSchema = z.strictObject({ name: projectName });
+export type ProjectNameRequest = z.infer<typeof projectNameRequestSchema>;
+
+/** One project in `GET /api/projects`: its item count and the newest item's thumbnail URL (null when it has none). */
+export const projectSummarySchema = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  createdAt: z.string(),
+  itemCount: z.number().int().min(0),
+  thumbnailUrl: z.string().nullable(),
+});
+export type ProjectSummary = z.infer<typeof projectSummarySchema>;
+export const projectListResponseSchema = z.array(projectSummarySchema).max(MAX_PROJECTS_PER_USER);
+
+/** One item as the library lists it: what it is, when it was made, a line of its text, its tags, a thumbnail and its project. */
+export const libraryItemSchema = z.object({
+  type: libraryItemTypeSchema,
+  id: z.string().uuid(),
+  createdAt: z.string(),
+  title: z.string(),
+  tags: z.array(z.string()),
+  thumbnailUrl: z.string().nullable(),
+  project: z.object({ id: z.string().uuid(), name: z.string() }).nullable(),
+});
+export type LibraryItem = z.infer<typeof libraryItemSchema>;
+
+/** One page of items, newest first unless asked otherwise, with their number in all. */
+export const libraryPageSchema = z.object({
+  items: z.array(libraryItemSchema),
+  page: z.number().int().min(1),
+  pageSize: z.number().int().min(1),
+  total: z.number().int().min(0),
+});
+export type LibraryPage = z.infer<typeof libraryPageSchema>;
+
+/** `GET /api/projects/{id}`: the project and one page of its items, newest first. */
+export const projectDetailSchema = projectSummarySchema.omit({ thumbnailUrl: true }).extend({ items: libraryPageSchema });
+export type ProjectDetail = z.infer<typeof projectDetailSchema>;
+
+const page = z.coerce.number().int().min(1).max(10_000).default(1);
+
+/** `GET /api/projects/{id}` query. */
+export const projectItemsQuerySchema = z.strictObject({ page });
+
+/** `GET /api/library` query: filters (type, project), search text over analysis text, tags and project names, order and page. */
+export const libraryQuerySchema = z.strictObject({
+  type: libraryItemTypeSchema.optional(),
+  projectId: z.string().uuid().optional(),
+  q: z.string().trim().max(LIBRARY_QUERY_MAX_CHARS).optional(),
+  sort: z.enum(['newest', 'oldest']).default('newest'),
+  page,
+});
+export type LibraryQuery = z.infer<typeof libraryQuerySchema>;
+
+/** `PUT /api/projects/{id}/items` body: the item to file in the project (moved from any other). */
+export const fileItemRequestSchema = z.strictObject({
+  type: z.enum(LIBRARY_ITEM_TYPES, { error: `Say what the item is: ${LIBRARY_ITEM_TYPES.join(', ')}.` }),
+  id: z.string({ error: 'Name the item by its id (a UUID).' }).uuid({ error: 'Name the item by its id (a UUID).' }),
+});
+export type FileItemRequest = z.infer<typeof fileItemRequestSchema>;
+
+/** The answer of filing and unfiling: the item and the project it is now in (null once unfiled). */
+export const filedItemResponseSchema = z.object({
+  type: libraryItemTypeSchema,
+  id: z.string().uuid(),
+  projectId: z.string().uuid().nullable(),
+});
+
+/** What the library keeps of an item to list and search it: the owning service's facts, sent by its events and on filing. */
+export const libraryItemFactsSchema = z.object({
+  userId: z.string().uuid(),
+  type: libraryItemTypeSchema,
+  id: z.string().uuid(),
+  createdAt: z.string().datetime(),
+  /** A line to list it by: the start of an analysis's description, a reading's summary, a render's style. */
+  title: z.string().max(2000),
+  /** Every text searched beside the title (an analysis's descriptions; a reading's points), at most 20,000 characters. */
+  text: z.string().max(20_000),
+  tags: z.array(z.string().max(100)).max(20),
+  imageCount: z.number().int().min(0),
+});
+export type LibraryItemFacts = z.infer<typeof libraryItemFactsSchema>;
+
+const userId = z.string().uuid();
+/** Payload of `library.create-project`. */
+export const createProjectJobSchema = z.object({ userId, name: projectName });
+/** Payload of `library.rename-project`. */
+export const renameProjectJobSchema = z.object({ userId, projectId: z.string().uuid(), name: projectName });
+/** Payload of `library.delete-project`. */
+export const projectJobSchema = z.object({ userId, projectId: z.string().uuid() });
+/** Payload of `library.list-projects`. */
+export const listProjectsJobSchema = z.object({ userId });
+/** Payload of `library.get-project`. */
+export const getProjectJobSchema = z.object({ userId, projectId: z.string().uuid(), page: z.number().int().min(1) });
+/** Payload of `library.search`: the user and the parsed query. */
+export const searchLibraryJobSchema = z.object({ ...libraryQuerySchema.shape, userId, page: z.number().int().min(1) });
+/** Payload of `library.file-item`: the item's facts (checked with its owner by the gateway) and the project. */
+export const fileItemJobSchema = z.object({ projectId: z.string().uuid(), item: libraryItemFactsSchema });
+/** Payload of `library.unfile-item`. */
+export const unfileItemJobSchema = z.object({ userId, projectId: z.string().uuid(), type: libraryItemTypeSchema, id: z.string().uuid() });
+
+/** The thumbnail URL of an item's first image, or null when it has none (a workflow generation). */
+export function itemThumbnailUrl(type: LibraryItemType, id: string, imageCount: number): string | null {
+  if (imageCount === 0) return null;
+  if (type === 'generation') return API_PATHS.downloadGeneratedImage.replace(':jobId', encodeURIComponent(id)).replace(':index', '0');
+  return itemImagePath(type, id, 0);
+}
+
+/** The longest title the library keeps of an item, in characters. */
+const TITLE_MAX_CHARS = 200;
+const titleOf = (text: string) => (text.length > TITLE_MAX_CHARS ? `${text.slice(0, TITLE_MAX_CHARS - 1).trimEnd()}…` : text);
+
+/** The library's facts of an analysis (what `analysis.completed` carries and filing sends). */
+export function analysisItemFacts(userId: string, a: Omit<AnalysisDetail, 'images'>): LibraryItemFacts {
+  return {
+    userId,
+    type: 'analysis',
+    id: a.id,
+    createdAt: a.createdAt,
+    title: titleOf(a.primaryDescription),
+    text: `${a.primaryDescription}\n${a.expandedDescription}`.slice(0, 20_000),
+    tags: a.tags.slice(0, 20),
+    imageCount: a.imageCount,
+  };
+}
+
+/** The library's facts of a sketch reading: its summary as the title, its points as text, its drawing type as a tag. */
+export function sketchReadingItemFacts(userId: string, r: Omit<SketchReadingDetail, 'images'>): LibraryItemFacts {
+  return {
+    userId,
+    type: 'sketch-reading',
+    id: r.id,
+    createdAt: r.createdAt,
+    title: titleOf(r.description),
+    text: `${r.description}\n${r.details.join('\n')}`.slice(0, 20_000),
+    tags: [r.drawingType],
+    imageCount: r.imageCount,
+  };
+}
+
+/** The library's facts of a generation: its style description as title and text, its provider as a tag. */
+export function generationItemFacts(
+  userId: string,
+  g: { id: string; createdAt: string; styleDescription: string; provider: string; imageCount: number },
+): LibraryItemFacts {
+  return {
+    userId,
+    type: 'generation',
+    id: g.id,
+    createdAt: g.createdAt,
+    title: titleOf(g.styleDescription),
+    text: g.styleDescription,
+    tags: [g.provider],
+    imageCount: g.imageCount,
+  };
 }

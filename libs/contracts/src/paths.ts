@@ -58,6 +58,15 @@ export const API_PATHS = {
   generations: '/api/generations',
   generation: '/api/generations/:jobId',
   deleteGeneration: '/api/generations/:jobId',
+  projects: '/api/projects',
+  createProject: '/api/projects',
+  /** `projectPath(id)` fills in the id. */
+  project: '/api/projects/:id',
+  renameProject: '/api/projects/:id',
+  deleteProject: '/api/projects/:id',
+  fileProjectItem: '/api/projects/:id/items',
+  unfileProjectItem: '/api/projects/:id/items/:type/:itemId',
+  library: '/api/library',
   apiDocs: '/api/docs',
   apiDocsJson: '/api/docs/openapi.json',
   apiDocsAsset: '/api/docs/assets/:file',
@@ -83,4 +92,9 @@ export function libraryItemPath(type: keyof typeof ITEM_COLLECTIONS, id: string)
 /** The owner's thumbnail of one photo or sketch of an analysis or a sketch reading (0-based index). */
 export function itemImagePath(type: 'analysis' | 'sketch-reading', id: string, index: number): string {
   return `${libraryItemPath(type, id)}/images/${index}`;
+}
+
+/** `GET`/`PATCH`/`DELETE` path of one project. */
+export function projectPath(projectId: string): string {
+  return API_PATHS.project.replace(':id', encodeURIComponent(projectId));
 }

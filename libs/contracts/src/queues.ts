@@ -59,6 +59,19 @@ import {
 } from './generation.js';
 import { ensureVipUserCommandSchema } from './vip.js';
 import {
+  createProjectJobSchema,
+  fileItemJobSchema,
+  filedItemResponseSchema,
+  getProjectJobSchema,
+  libraryPageSchema,
+  listProjectsJobSchema,
+  projectDetailSchema,
+  projectJobSchema,
+  projectListResponseSchema,
+  projectSummarySchema,
+  renameProjectJobSchema,
+  searchLibraryJobSchema,
+  unfileItemJobSchema,
   analysisItemImageJobSchema,
   analysisItemImageResultSchema,
   analysisItemJobSchema,
@@ -114,6 +127,10 @@ export const QUEUES = {
    * generations (each holds a place for as long as its provider takes, up to minutes).
    */
   generationLookup: 'generation-lookup',
+  /** The library's commands (projects, filing, the item index's search), taken by analysis-worker. */
+  library: 'library',
+  /** The library's subscription to the events catalogue: items recorded and deleted by their owners. */
+  libraryEvents: 'library.events',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -235,6 +252,17 @@ export const JOBS = {
    * inputs no pending generation refers to (a process died mid-request) are removed.
    */
   'generation.sweep-inputs': { queue: QUEUES.generation, data: sweepGenerationInputsJobSchema, result: sweepGenerationInputsResultSchema },
+  'library.create-project': { queue: QUEUES.library, data: createProjectJobSchema, result: projectSummarySchema },
+  'library.list-projects': { queue: QUEUES.library, data: listProjectsJobSchema, result: projectListResponseSchema },
+  'library.get-project': { queue: QUEUES.library, data: getProjectJobSchema, result: projectDetailSchema },
+  'library.rename-project': { queue: QUEUES.library, data: renameProjectJobSchema, result: projectSummarySchema },
+  /** Removes a project; its items stay, unfiled. */
+  'library.delete-project': { queue: QUEUES.library, data: projectJobSchema, result: deleteItemResultSchema },
+  /** Files an item (its facts checked with its owner first) in a project, moving it from any other. */
+  'library.file-item': { queue: QUEUES.library, data: fileItemJobSchema, result: filedItemResponseSchema },
+  'library.unfile-item': { queue: QUEUES.library, data: unfileItemJobSchema, result: filedItemResponseSchema },
+  /** `GET /api/library`: one page of the user's items, filtered and searched in one indexed query. */
+  'library.search': { queue: QUEUES.library, data: searchLibraryJobSchema, result: libraryPageSchema },
 } as const;
 export type JobName = keyof typeof JOBS;
 /** Jobs carried by one queue. */
@@ -387,5 +415,25 @@ export const QUEUE_SETTINGS: Record<QueueName, QueueSettings> = {
     replyTimeoutMs: 10_000,
     keepCompletedSeconds: 60,
     keepFailedSeconds: 3600,
+  },
+  // One-row writes and one indexed query per command.
+  library: {
+    concurrency: 16,
+    attempts: 1,
+    backoffMs: 0,
+    lockDurationMs: 30_000,
+    replyTimeoutMs: 10_000,
+    keepCompletedSeconds: 60,
+    keepFailedSeconds: 3600,
+  },
+  // Event deliveries, as `leads.events`.
+  'library.events': {
+    concurrency: 4,
+    attempts: 5,
+    backoffMs: 1_000,
+    lockDurationMs: 30_000,
+    replyTimeoutMs: 30_000,
+    keepCompletedSeconds: 7 * 86_400,
+    keepFailedSeconds: 7 * 86_400,
   },
 };

@@ -43,7 +43,20 @@ import {
   leadStatsSchema,
 } from './leads.js';
 import { API_PATHS, type ApiRouteName } from './paths.js';
-import { analysisDetailSchema, deletedResponseSchema, sketchReadingDetailSchema } from './library.js';
+import {
+  analysisDetailSchema,
+  deletedResponseSchema,
+  filedItemResponseSchema,
+  fileItemRequestSchema,
+  libraryPageSchema,
+  libraryQuerySchema,
+  projectDetailSchema,
+  projectItemsQuerySchema,
+  projectListResponseSchema,
+  projectNameRequestSchema,
+  projectSummarySchema,
+  sketchReadingDetailSchema,
+} from './library.js';
 import { emailAnalysisRequestSchema, emailAnalysisResponseSchema } from './reports.js';
 import { analyzeSketchResponseSchema, MAX_SKETCH_IMAGES, SINGLE_SKETCH_FIELD, SKETCH_IMAGE_FIELDS } from './sketch.js';
 import { saveStyleProfileRequestSchema, styleProfileResponseSchema } from './style-profile.js';
@@ -430,6 +443,73 @@ const ROUTES = {
     request: null,
     response: deletedResponseSchema,
     notes: "Owner only: 404 for another user's generation; 409 while it is still rendering. Its renders are removed at once.",
+  },
+  projects: {
+    method: 'GET',
+    summary: "The user's projects, with item counts and the newest item's thumbnail",
+    access: 'session',
+    request: null,
+    response: projectListResponseSchema,
+  },
+  createProject: {
+    method: 'POST',
+    summary: 'Create a project',
+    access: 'session',
+    request: projectNameRequestSchema,
+    response: projectSummarySchema,
+    status: 201,
+    notes: 'Names are 1 to 80 characters once trimmed; 409 for a name the user already has (case aside) or past 200 projects.',
+  },
+  project: {
+    method: 'GET',
+    summary: 'One project and a page of its items, newest first',
+    access: 'session',
+    request: null,
+    query: projectItemsQuerySchema,
+    response: projectDetailSchema,
+    notes: "Owner only: 404 for another user's project.",
+  },
+  renameProject: {
+    method: 'PATCH',
+    summary: 'Rename a project',
+    access: 'session',
+    request: projectNameRequestSchema,
+    response: projectSummarySchema,
+    notes: "Owner only: 404 for another user's project; 409 for a name the user already has.",
+  },
+  deleteProject: {
+    method: 'DELETE',
+    summary: 'Delete a project; its items stay, unfiled',
+    access: 'session',
+    request: null,
+    response: deletedResponseSchema,
+    notes: "Owner only: 404 for another user's project.",
+  },
+  fileProjectItem: {
+    method: 'PUT',
+    summary: 'File an item in a project (moving it from any other)',
+    access: 'session',
+    request: fileItemRequestSchema,
+    response: filedItemResponseSchema,
+    notes: "Owner only: 404 for another user's project, or an item that does not exist or is another user's.",
+  },
+  unfileProjectItem: {
+    method: 'DELETE',
+    summary: 'Take an item out of a project',
+    access: 'session',
+    request: null,
+    response: filedItemResponseSchema,
+    notes: "Owner only: 404 for another user's project or an item not filed in it.",
+  },
+  library: {
+    method: 'GET',
+    summary: "Every item of the user's, filtered, searched and paged",
+    access: 'session',
+    request: null,
+    query: libraryQuerySchema,
+    response: libraryPageSchema,
+    notes:
+      'Full-text search (`q`) over analysis text, tags and project names; `type` and `projectId` filter; newest first unless `sort=oldest`.',
   },
   apiDocs: { method: 'GET', summary: 'This document, browsable', access: 'public', request: null, response: download('text/html') },
   apiDocsJson: { method: 'GET', summary: 'This document', access: 'public', request: null, response: openApiDocumentSchema },

@@ -12,6 +12,7 @@ import {
 } from '@archlens/contracts/library';
 import { reportObjectKey } from '@archlens/contracts/reports';
 import type { DrawingType } from '@archlens/contracts/sketch';
+import { EventPublisher } from '@archlens/platform/events';
 import { DomainError } from '@archlens/platform/messaging';
 import { ObjectStorage } from '@archlens/platform/storage';
 import { SERVICE_DATA_SOURCE } from '@archlens/platform/worker-host';
@@ -46,6 +47,7 @@ export class AnalysisItemsService {
   constructor(
     @Inject(SERVICE_DATA_SOURCE) dataSource: DataSource,
     private readonly storage: ObjectStorage,
+    private readonly events: EventPublisher,
   ) {
     this.analyses = dataSource.getRepository(AnalysisEntity);
     this.readings = dataSource.getRepository(SketchReadingEntity);
@@ -125,7 +127,7 @@ export class AnalysisItemsService {
 
   /**
    * `analysis.delete-item`: removes every object stored for the user's item (its originals, an
-   * analysis's PDF report, its thumbnails), then its row. Objects go first, so a failure leaves the
+   * analysis's PDF report, its thumbnails), then its row, and publishes `item.deleted` for the library. Objects go first, so a failure leaves the
    * item listed and a repeat of the request finishes the work (removing a missing object is no error).
    * @throws DomainError the kind's not-found code for another user's item or an unknown one; the store's or database's error
    */
@@ -137,6 +139,7 @@ export class AnalysisItemsService {
     await this.storage.remove(keys);
     await (job.kind === 'analysis' ? this.analyses : this.readings).delete({ id: record.id, userId: record.userId });
     this.logger.log(`${job.kind} ${record.id} deleted with ${keys.length} stored objects`);
+    await this.events.tryPublish('item.deleted', { userId: record.userId, type: job.kind, id: record.id });
     return { deleted: true };
   }
 

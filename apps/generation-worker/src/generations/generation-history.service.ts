@@ -7,6 +7,7 @@ import {
   type GenerationStatusResult,
 } from '@archlens/contracts/generation';
 import type { DeletedResponse } from '@archlens/contracts/library';
+import { EventPublisher } from '@archlens/platform/events';
 import { DomainError } from '@archlens/platform/messaging';
 import { ObjectStorage } from '@archlens/platform/storage';
 import { GenerationImagesRepository } from './generation-images.repository.js';
@@ -25,6 +26,7 @@ export class GenerationHistoryService {
     private readonly jobs: GenerationJobsRepository,
     private readonly images: GenerationImagesRepository,
     private readonly storage: ObjectStorage,
+    private readonly events: EventPublisher,
   ) {}
 
   /**
@@ -42,6 +44,7 @@ export class GenerationHistoryService {
       provider: job.provider,
       creditsUsed: job.creditsSpent,
       createdAt: job.createdAt.toISOString(),
+      styleDescription: job.options.styleDescription,
       seed: job.seed,
       images: images.map((image) => ({ url: generationImagePath(jobId, image.index), index: image.index, seed: image.seed })),
       metadata: job.metadata,
@@ -52,7 +55,8 @@ export class GenerationHistoryService {
   /**
    * `generation.delete`: removes the user's finished generation's renders
    * (`generations/<userId>/<jobId>/`; its inputs went when it finished), then its row and its images' rows.
-   * Objects go first, so a failure leaves it listed and a repeat finishes the work.
+   * Objects go first, so a failure leaves it listed and a repeat finishes the work. Publishes
+   * `item.deleted` for the library.
    * @throws DomainError `generation.not-found` for another user's job or an unknown one,
    *   `generation.in-progress` while it is pending; the store's or database's error
    */
@@ -64,6 +68,7 @@ export class GenerationHistoryService {
     await this.storage.remove(renders);
     if (!(await this.jobs.removeFinished(userId, jobId))) throw new DomainError('generation.not-found');
     this.logger.log(`generation ${jobId} deleted with ${renders.length} renders`);
+    await this.events.tryPublish('item.deleted', { userId, type: 'generation', id: jobId });
     return { deleted: true };
   }
 

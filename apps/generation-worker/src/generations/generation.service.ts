@@ -11,6 +11,8 @@ import {
   type GeneratedImage,
   type GenerationMetadata,
 } from '@archlens/contracts/generation';
+import { generationItemFacts } from '@archlens/contracts/library';
+import { EventPublisher } from '@archlens/platform/events';
 import { DomainError } from '@archlens/platform/messaging';
 import { ProviderError, type ImageProvider, type WorkflowProvider } from '../providers/image-provider.js';
 import { GENERATION_PROVIDERS_TOKEN, type GenerationProviders } from '../providers/provider-registry.js';
@@ -85,6 +87,7 @@ export class GenerationService {
     private readonly inputs: GenerationInputsStore,
     private readonly renders: RenderedImageStore,
     @Inject(GENERATION_PROVIDERS_TOKEN) private readonly providers: GenerationProviders,
+    private readonly events: EventPublisher,
   ) {}
 
   /**
@@ -245,7 +248,10 @@ export class GenerationService {
     return this.finish(job, { seed, creditsSpent, metadata, images }, progress);
   }
 
-  /** Marks the job succeeded (unless another copy did first: then that copy's answer) and removes its inputs. */
+  /**
+   * Marks the job succeeded (unless another copy did first: then that copy's answer), removes its
+   * inputs and publishes `generation.completed` (event id = the job id) for the library.
+   */
   private async finish(
     job: GenerationJobEntity,
     result: GenerationResult,
@@ -260,6 +266,14 @@ export class GenerationService {
       this.inputs.remove(job.inputs),
       progress.report('succeeded', STAGE_PERCENT.succeeded, { imagesDone: result.images.length, imagesTotal: result.images.length }),
     ]);
+    const facts = generationItemFacts(job.userId, {
+      id: job.id,
+      createdAt: job.createdAt.toISOString(),
+      styleDescription: job.options.styleDescription,
+      provider: job.provider,
+      imageCount: result.images.length,
+    });
+    await this.events.tryPublish('generation.completed', facts, job.id);
     return this.answer(job.id, result);
   }
 
