@@ -94,6 +94,9 @@ let owned: {
   readingId: string;
   jobId: string;
   projectId: string;
+  /** Tokens of two share links of `analysisId`: one read by everyone, one revoked. */
+  shareToken: string;
+  revocableShareToken: string;
   spare: { analysisId: string; readingId: string; jobId: string; projectId: string };
 };
 
@@ -265,6 +268,11 @@ const ROWS: Record<ApiRouteName, Row> = {
   },
   unfileProjectItem: { owned: true, call: (c) => statusOf(del(c, `${projectPath(owned.projectId)}/items/analysis/${owned.analysisId}`)) },
   library: { call: (c) => statusOf(get(c, `${API_PATHS.library}?q=brick&sort=oldest`)) },
+  shares: { call: (c) => statusOf(get(c, API_PATHS.shares)) },
+  createShare: { owned: true, call: (c) => statusOf(post(c, API_PATHS.createShare).send({ type: 'analysis', id: owned.analysisId })) },
+  revokeShare: { owned: true, call: (c) => statusOf(del(c, `${API_PATHS.shares}/${owned.revocableShareToken}`)) },
+  sharedItem: { call: (c) => statusOf(get(c, `/api/s/${owned.shareToken}`)) },
+  sharedImage: { call: (c) => statusOf(get(c, `/api/s/${owned.shareToken}/images/0`)) },
   apiDocs: { call: (c) => statusOf(get(c, API_PATHS.apiDocs)) },
   apiDocsJson: { call: (c) => statusOf(get(c, API_PATHS.apiDocsJson)) },
   apiDocsAsset: {
@@ -356,8 +364,21 @@ beforeAll(async () => {
           .expect(201)
       ).body as { id: string }
     ).id;
+  const analysisId = await analyse();
+  const shareToken = async () =>
+    (
+      (
+        await request(stack.http)
+          .post(API_PATHS.createShare)
+          .set('Cookie', pro.cookie)
+          .send({ type: 'analysis', id: analysisId })
+          .expect(201)
+      ).body as { url: string }
+    ).url.replace('/s/', '');
   owned = {
-    analysisId: await analyse(),
+    analysisId,
+    shareToken: await shareToken(),
+    revocableShareToken: await shareToken(),
     readingId: await readSketch(),
     jobId: await generate(),
     projectId: await createProject(),

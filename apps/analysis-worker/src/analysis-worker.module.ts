@@ -9,6 +9,8 @@ import { LibraryEventsHandlers, LibraryHandlers } from './library/library.handle
 import { LibraryItemsRepository } from './library/library-items.repository.js';
 import { LibraryService } from './library/library.service.js';
 import { ProjectsRepository } from './library/projects.repository.js';
+import { SharesRepository } from './library/shares.repository.js';
+import { SharesService } from './library/shares.service.js';
 import { OriginalsSweepService } from './analysis/originals-sweep.service.js';
 import { ANALYSIS_CONFIG, type AnalysisConfig } from './config.js';
 import { ReportsService } from './reports/reports.service.js';
@@ -52,6 +54,8 @@ export class AnalysisWorkerModule {
         ProjectsRepository,
         LibraryItemsRepository,
         LibraryService,
+        SharesRepository,
+        SharesService,
       ],
       handlers: [AnalysisHandlers, AnalysisLookupHandlers, LibraryHandlers],
       events: [LibraryEventsHandlers],

@@ -158,6 +158,8 @@ export const ERROR_CATALOGUE = {
     (p) => `You can keep at most ${p.limit} projects. Delete one you no longer need to make room.`,
   ),
   'project.item-not-filed': fixed(404, 'This item is not in that project.'),
+  /** A share link that never was, was revoked or has expired: one answer for all three. */
+  'share.not-found': fixed(404, 'This link does not exist or has expired.'),
 
   // Outgoing e-mail (analysis reports and clipboards): the caps that keep the routes from being a relay.
   /** An account's e-mails to addresses other than its own, per day; its own address is not capped by it. */

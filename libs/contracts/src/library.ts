@@ -260,3 +260,103 @@ export function generationItemFacts(
     imageCount: g.imageCount,
   };
 }
+
+/** How long a share link lives, in days: 1 to 30, 7 unless asked. */
+export const SHARE_DAYS = { min: 1, max: 30, default: 7 } as const;
+/** A share token: 32 random bytes (256 bits) in base64url, 43 characters; only its SHA-256 is stored. */
+export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+/** The public page of a share (the SPA's route), which reads `GET /api/s/{token}`. */
+export function sharePagePath(token: string): string {
+  return `/s/${token}`;
+}
+
+const itemType = z.enum(LIBRARY_ITEM_TYPES, { error: `Say what the item is: ${LIBRARY_ITEM_TYPES.join(', ')}.` });
+const itemId = z.string({ error: 'Name the item by its id (a UUID).' }).uuid({ error: 'Name the item by its id (a UUID).' });
+
+/** `POST /api/shares` body. */
+export const createShareRequestSchema = z.strictObject({
+  type: itemType,
+  id: itemId,
+  expiresInDays: z
+    .number({ error: `A link lasts ${SHARE_DAYS.min} to ${SHARE_DAYS.max} days.` })
+    .int({ error: `A link lasts ${SHARE_DAYS.min} to ${SHARE_DAYS.max} days.` })
+    .min(SHARE_DAYS.min, `A link lasts ${SHARE_DAYS.min} to ${SHARE_DAYS.max} days.`)
+    .max(SHARE_DAYS.max, `A link lasts ${SHARE_DAYS.min} to ${SHARE_DAYS.max} days.`)
+    .default(SHARE_DAYS.default),
+});
+export type CreateShareRequest = z.infer<typeof createShareRequestSchema>;
+/** `POST /api/shares` answer: the link (a path on this site: `/s/{token}`, shown once) and when it stops working. */
+export const createShareResponseSchema = z.object({ url: z.string(), expiresAt: z.string() });
+
+/** One live link in `GET /api/shares` (its token is not kept, so it is named by its id). */
+export const shareSummarySchema = z.object({
+  id: z.string().uuid(),
+  type: libraryItemTypeSchema,
+  itemId: z.string().uuid(),
+  title: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+export type ShareSummary = z.infer<typeof shareSummarySchema>;
+export const shareListResponseSchema = z.array(shareSummarySchema);
+
+const sharedImages = z.array(itemImageSchema);
+/** `GET /api/s/{token}`: the shared item's text and images (served through the share), nothing of its owner's. */
+export const sharedItemSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('analysis'),
+    createdAt: z.string(),
+    expiresAt: z.string(),
+    primaryDescription: z.string(),
+    expandedDescription: z.string(),
+    tags: z.array(z.string()),
+    images: sharedImages,
+  }),
+  z.object({
+    type: z.literal('sketch-reading'),
+    createdAt: z.string(),
+    expiresAt: z.string(),
+    description: z.string(),
+    details: z.array(z.string()),
+    drawingType: z.string(),
+    images: sharedImages,
+  }),
+  z.object({
+    type: z.literal('generation'),
+    createdAt: z.string(),
+    expiresAt: z.string(),
+    styleDescription: z.string(),
+    images: sharedImages,
+  }),
+]);
+export type SharedItem = z.infer<typeof sharedItemSchema>;
+
+/** Payload of `library.create-share`: the item (checked with its owner by the gateway), the token's SHA-256 (hex) and the expiry. */
+export const createShareJobSchema = z.object({
+  userId,
+  type: libraryItemTypeSchema,
+  itemId: z.string().uuid(),
+  title: z.string().max(2000),
+  tokenHash: z.string().regex(/^[0-9a-f]{64}$/),
+  expiresAt: z.string().datetime(),
+});
+/** Payload of `library.list-shares`. */
+export const listSharesJobSchema = z.object({ userId });
+/** Payload of `library.revoke-share`: the link by its token's hash or by its id. */
+export const revokeShareJobSchema = z.object({
+  userId,
+  tokenHash: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
+  shareId: z.string().uuid().optional(),
+});
+/** Payload of `library.open-share`: a token's hash. */
+export const openShareJobSchema = z.object({ tokenHash: z.string().regex(/^[0-9a-f]{64}$/) });
+/** Result of `library.open-share`: the live link's item and owner, for the gateway to ask the owning service. */
+export const openShareResultSchema = z.object({
+  userId,
+  type: libraryItemTypeSchema,
+  itemId: z.string().uuid(),
+  expiresAt: z.string(),
+});

@@ -67,6 +67,13 @@ export const API_PATHS = {
   fileProjectItem: '/api/projects/:id/items',
   unfileProjectItem: '/api/projects/:id/items/:type/:itemId',
   library: '/api/library',
+  shares: '/api/shares',
+  createShare: '/api/shares',
+  /** A link by its token (or its id, as `GET /api/shares` names it). */
+  revokeShare: '/api/shares/:token',
+  /** The public read of a share: `sharedItemPath(token)`. */
+  sharedItem: '/api/s/:token',
+  sharedImage: '/api/s/:token/images/:index',
   apiDocs: '/api/docs',
   apiDocsJson: '/api/docs/openapi.json',
   apiDocsAsset: '/api/docs/assets/:file',

@@ -59,6 +59,13 @@ import {
 } from './generation.js';
 import { ensureVipUserCommandSchema } from './vip.js';
 import {
+  createShareJobSchema,
+  listSharesJobSchema,
+  openShareJobSchema,
+  openShareResultSchema,
+  revokeShareJobSchema,
+  shareListResponseSchema,
+  shareSummarySchema,
   createProjectJobSchema,
   fileItemJobSchema,
   filedItemResponseSchema,
@@ -263,6 +270,12 @@ export const JOBS = {
   'library.unfile-item': { queue: QUEUES.library, data: unfileItemJobSchema, result: filedItemResponseSchema },
   /** `GET /api/library`: one page of the user's items, filtered and searched in one indexed query. */
   'library.search': { queue: QUEUES.library, data: searchLibraryJobSchema, result: libraryPageSchema },
+  /** A share link recorded by its token's hash. */
+  'library.create-share': { queue: QUEUES.library, data: createShareJobSchema, result: shareSummarySchema },
+  'library.list-shares': { queue: QUEUES.library, data: listSharesJobSchema, result: shareListResponseSchema },
+  'library.revoke-share': { queue: QUEUES.library, data: revokeShareJobSchema, result: deleteItemResultSchema },
+  /** A live link's item and owner (`share.not-found` once revoked or expired). */
+  'library.open-share': { queue: QUEUES.library, data: openShareJobSchema, result: openShareResultSchema },
 } as const;
 export type JobName = keyof typeof JOBS;
 /** Jobs carried by one queue. */

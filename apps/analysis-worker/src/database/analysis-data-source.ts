@@ -6,11 +6,12 @@ import { CreateSketchReadings1763900000000 } from './migrations/1763900000000-cr
 import { CreateLibrary1800000000000 } from './migrations/1800000000000-create-library.js';
 import { LibraryItemEntity } from '../library/library-item.entity.js';
 import { ProjectEntity } from '../library/project.entity.js';
+import { ShareEntity } from '../library/share.entity.js';
 
 /** The schema analysis-worker owns (analyses, sketch readings and the library); no other service reads or writes it. */
 export const ANALYSIS_SCHEMA = 'analysis';
 /** analysis-worker's entities. */
-export const ANALYSIS_ENTITIES = [AnalysisEntity, SketchReadingEntity, ProjectEntity, LibraryItemEntity];
+export const ANALYSIS_ENTITIES = [AnalysisEntity, SketchReadingEntity, ProjectEntity, LibraryItemEntity, ShareEntity];
 /** analysis-worker's reviewed migrations, in order. */
 export const ANALYSIS_MIGRATIONS = [CreateAnalyses1763683300000, CreateSketchReadings1763900000000, CreateLibrary1800000000000];
 

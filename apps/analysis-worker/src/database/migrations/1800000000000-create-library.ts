@@ -5,7 +5,8 @@ import { LIBRARY_SEARCH_VECTOR } from '../../library/library-item.entity.js';
  * Creates the library's tables: `analysis.projects` (names unique per user case-insensitively) and
  * `analysis.library_items`, the item index, with a btree per listing order (the user's items, a
  * project's items, both by creation time) and a GIN index on the full-text expression
- * `LIBRARY_SEARCH_VECTOR`, so a search is one indexed query.
+ * `LIBRARY_SEARCH_VECTOR`, so a search is one indexed query; and `analysis.shares`, share links by
+ * their token's SHA-256.
  */
 export class CreateLibrary1800000000000 implements MigrationInterface {
   name = 'CreateLibrary1800000000000';
@@ -39,9 +40,25 @@ export class CreateLibrary1800000000000 implements MigrationInterface {
     await runner.query(`CREATE INDEX "IDX_library_items_user_id_created_at" ON "analysis"."library_items" ("user_id", "created_at")`);
     await runner.query(`CREATE INDEX "IDX_library_items_project_id_created_at" ON "analysis"."library_items" ("project_id", "created_at")`);
     await runner.query(`CREATE INDEX "IDX_library_items_search" ON "analysis"."library_items" USING gin ((${LIBRARY_SEARCH_VECTOR}))`);
+    await runner.query(`
+      CREATE TABLE "analysis"."shares" (
+        "id" uuid NOT NULL DEFAULT gen_random_uuid(),
+        "token_hash" char(64) NOT NULL,
+        "user_id" uuid NOT NULL,
+        "item_type" varchar(16) NOT NULL,
+        "item_id" uuid NOT NULL,
+        "title" text NOT NULL,
+        "created_at" timestamptz NOT NULL DEFAULT now(),
+        "expires_at" timestamptz NOT NULL,
+        "revoked_at" timestamptz,
+        CONSTRAINT "PK_shares_id" PRIMARY KEY ("id")
+      )`);
+    await runner.query(`CREATE UNIQUE INDEX "UQ_shares_token_hash" ON "analysis"."shares" ("token_hash")`);
+    await runner.query(`CREATE INDEX "IDX_shares_user_id_created_at" ON "analysis"."shares" ("user_id", "created_at")`);
   }
 
   async down(runner: QueryRunner): Promise<void> {
+    await runner.query(`DROP TABLE "analysis"."shares"`);
     await runner.query(`DROP TABLE "analysis"."library_items"`);
     await runner.query(`DROP TABLE "analysis"."projects"`);
   }
