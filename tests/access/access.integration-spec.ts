@@ -255,6 +255,8 @@ const ROWS: Record<ApiRouteName, Row> = {
   },
   generations: { call: (c) => statusOf(get(c, API_PATHS.generations)) },
   generation: { owned: true, call: (c) => statusOf(get(c, libraryItemPath('generation', owned.jobId))) },
+  reproduceGeneration: { owned: true, call: (c) => statusOf(post(c, `${libraryItemPath('generation', owned.jobId)}/reproduce`)) },
+  varyGeneration: { owned: true, call: (c) => statusOf(post(c, `${libraryItemPath('generation', owned.jobId)}/vary`)) },
   deleteGeneration: { owned: true, call: (c) => statusOf(del(c, libraryItemPath('generation', owned.spare.jobId))) },
   projects: { call: (c) => statusOf(get(c, API_PATHS.projects)) },
   createProject: { call: (c) => statusOf(post(c, API_PATHS.createProject).send({ name: `Project ${randomUUID()}` })) },
@@ -292,8 +294,8 @@ function expectedOf(name: ApiRouteName): Expected {
   const route = API_ROUTES[name];
   const row = ROWS[name];
   const status = row.admitted ?? successStatus(route);
-  // An owned route that also needs a confirmed address refuses `free` for the address first.
-  if (row.owned) return route.access === 'verified' ? { ...ownerOnly(status), free: 403 } : ownerOnly(status);
+  // An owned route that also needs a confirmed address or Pro refuses `free` for that first.
+  if (row.owned) return route.access === 'verified' || route.access === 'pro' ? { ...ownerOnly(status), free: 403 } : ownerOnly(status);
   return BY_ACCESS[route.access](status);
 }
 

@@ -196,6 +196,7 @@ export const ERROR_CATALOGUE = {
   'generation.not-found': fixed(404, 'Generation not found.'),
   /** A generation still rendering cannot be deleted: its worker would store images for it afterwards. */
   'generation.in-progress': fixed(409, 'This generation is still rendering. Delete it once it has finished.'),
+  'generation.no-recipe': fixed(409, 'This generation kept no recipe to run again. Upload the sketch to generate anew.'),
   'generation.pro-required': fixed(403, 'An active Pro subscription is required to generate images.'),
   'generation.provider-not-configured': withParams(
     503,

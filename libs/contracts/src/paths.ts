@@ -58,6 +58,8 @@ export const API_PATHS = {
   generations: '/api/generations',
   generation: '/api/generations/:jobId',
   deleteGeneration: '/api/generations/:jobId',
+  reproduceGeneration: '/api/generations/:jobId/reproduce',
+  varyGeneration: '/api/generations/:jobId/vary',
   projects: '/api/projects',
   createProject: '/api/projects',
   /** `projectPath(id)` fills in the id. */

@@ -52,6 +52,8 @@ import {
   getGenerationStatusResultSchema,
   generationItemJobSchema,
   getGenerationResultSchema,
+  prepareRerunJobSchema,
+  prepareRerunResultSchema,
   listGenerationsJobSchema,
   listGenerationsResultSchema,
   sweepGenerationInputsJobSchema,
@@ -246,6 +248,8 @@ export const JOBS = {
   'generation.get-status': { queue: QUEUES.generationLookup, data: getGenerationStatusJobSchema, result: getGenerationStatusResultSchema },
   /** `GET /api/generations/{jobId}`: the owner's generation whole. */
   'generation.get': { queue: QUEUES.generationLookup, data: generationItemJobSchema, result: getGenerationResultSchema },
+  /** Copies a generation's stored recipe into fresh inputs for `POST /api/generations/{id}/reproduce` and `/vary`. */
+  'generation.prepare-rerun': { queue: QUEUES.generationLookup, data: prepareRerunJobSchema, result: prepareRerunResultSchema },
   /** Removes the owner's finished generation and its stored images (`generation.in-progress` while it renders). */
   'generation.delete': { queue: QUEUES.generationLookup, data: generationItemJobSchema, result: deleteItemResultSchema },
   /** `GET /api/capabilities`: which paid image providers have their key on this worker. */

@@ -549,6 +549,22 @@ const ROUTES = {
     response: download('image/jpeg'),
     notes: '`X-Robots-Tag: noindex`; 404 once revoked or expired; limited per address.',
   },
+  reproduceGeneration: {
+    method: 'POST',
+    summary: 'Run a generation again: the same recipe and seed',
+    access: 'pro',
+    request: null,
+    response: generateResponseSchema,
+    notes: "Costs credits as any generation. Owner only: 404 for another user's generation; 409 for one that kept no recipe.",
+  },
+  varyGeneration: {
+    method: 'POST',
+    summary: 'Run a generation again with a new seed',
+    access: 'pro',
+    request: null,
+    response: generateResponseSchema,
+    notes: "Costs credits as any generation. Owner only: 404 for another user's generation; 409 for one that kept no recipe.",
+  },
   apiDocs: { method: 'GET', summary: 'This document, browsable', access: 'public', request: null, response: download('text/html') },
   apiDocsJson: { method: 'GET', summary: 'This document', access: 'public', request: null, response: openApiDocumentSchema },
   apiDocsAsset: {

@@ -22,6 +22,7 @@ import { GenerationInputsStore } from './generation-inputs-store.js';
 import type { GenerationInputs, GenerationJobEntity } from './generation-job.entity.js';
 import { GenerationJobsRepository } from './generation-jobs.repository.js';
 import { GenerationProgressReporter, STAGE_PERCENT } from './generation-progress.js';
+import { RecipeStore } from './recipe-store.js';
 import { RenderedImageStore } from './rendered-image-store.js';
 
 /**
@@ -88,6 +89,7 @@ export class GenerationService {
     private readonly renders: RenderedImageStore,
     @Inject(GENERATION_PROVIDERS_TOKEN) private readonly providers: GenerationProviders,
     private readonly events: EventPublisher,
+    private readonly recipes: RecipeStore,
   ) {}
 
   /**
@@ -124,7 +126,14 @@ export class GenerationService {
       throw refusal;
     }
     await progress.report('queued', STAGE_PERCENT.queued);
-    const started = await this.jobs.start({ id: job.jobId, userId: job.userId, provider: provider.name, options: job.options, inputs });
+    const started = await this.jobs.start({
+      id: job.jobId,
+      userId: job.userId,
+      provider: provider.name,
+      options: job.options,
+      inputs,
+      ...(job.parentId ? { parentId: job.parentId } : {}),
+    });
     if (!started) return this.refuseTakenId(inputs);
     if (started.status !== 'pending') return this.answerFinished(started, progress);
     if (started.attempts > 1) this.logger.warn(`generation ${started.id}: attempt ${started.attempts} (resumed after a worker stopped)`);
@@ -249,8 +258,8 @@ export class GenerationService {
   }
 
   /**
-   * Marks the job succeeded (unless another copy did first: then that copy's answer), removes its
-   * inputs and publishes `generation.completed` (event id = the job id) for the library.
+   * Marks the job succeeded (unless another copy did first: then that copy's answer), keeps its
+   * inputs as its recipe (`RecipeStore`), removes the uploads and publishes `generation.completed` (event id = the job id) for the library.
    */
   private async finish(
     job: GenerationJobEntity,
@@ -262,6 +271,7 @@ export class GenerationService {
       const finished = await this.jobs.findById(job.id);
       if (finished) return this.answerFinished(finished, progress);
     }
+    await this.recipes.keep(job);
     await Promise.all([
       this.inputs.remove(job.inputs),
       progress.report('succeeded', STAGE_PERCENT.succeeded, { imagesDone: result.images.length, imagesTotal: result.images.length }),
