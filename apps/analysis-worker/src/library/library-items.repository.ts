@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { LibraryItemFacts, LibraryItemType } from '@archlens/contracts/library';
 import { SERVICE_DATA_SOURCE } from '@archlens/platform/worker-host';
-import { LIBRARY_SEARCH_VECTOR, LibraryItemEntity } from './library-item.entity.js';
+import { LibraryItemEntity } from './library-item.entity.js';
 
 /** What one page of a listing asks for: the user, filters, search text, order, page and its size. */
 export interface ItemPageQuery {
@@ -77,16 +77,16 @@ export class LibraryItemsRepository {
 
   /**
    * One page of the user's items and their number in all, in one statement (a window count): by
-   * type and project when asked, matching `q` (`websearch_to_tsquery`, over the indexed
-   * `LIBRARY_SEARCH_VECTOR`) when given, newest or oldest first (the id breaks ties). SQL, since
-   * TypeORM cannot say the expression the GIN index is built on.
+   * type and project when asked, matching `q` (`websearch_to_tsquery` against the stored, GIN-indexed
+   * `search` vector) when given, newest or oldest first (the id breaks ties). SQL, since
+   * TypeORM cannot say a full-text match.
    */
   async page(query: ItemPageQuery): Promise<{ rows: ItemRow[]; total: number }> {
     const where = ['user_id = $1'];
     const params: unknown[] = [query.userId];
     if (query.type) where.push(`item_type = $${params.push(query.type)}`);
     if (query.projectId) where.push(`project_id = $${params.push(query.projectId)}`);
-    if (query.q) where.push(`${LIBRARY_SEARCH_VECTOR} @@ websearch_to_tsquery('english'::regconfig, $${params.push(query.q)})`);
+    if (query.q) where.push(`search @@ websearch_to_tsquery('english'::regconfig, $${params.push(query.q)})`);
     const order = query.sort === 'oldest' ? 'ASC' : 'DESC';
     const limit = `$${params.push(query.pageSize)}`;
     const offset = `$${params.push((query.page - 1) * query.pageSize)}`;
