@@ -275,6 +275,7 @@ const ROWS: Record<ApiRouteName, Row> = {
   revokeShare: { owned: true, call: (c) => statusOf(del(c, `${API_PATHS.shares}/${owned.revocableShareToken}`)) },
   sharedItem: { call: (c) => statusOf(get(c, `/api/s/${owned.shareToken}`)) },
   sharedImage: { call: (c) => statusOf(get(c, `/api/s/${owned.shareToken}/images/0`)) },
+  accountExport: { call: (c) => statusOf(get(c, API_PATHS.accountExport)) },
   apiDocs: { call: (c) => statusOf(get(c, API_PATHS.apiDocs)) },
   apiDocsJson: { call: (c) => statusOf(get(c, API_PATHS.apiDocsJson)) },
   apiDocsAsset: {

@@ -1,4 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { AccountModule } from './account/account.module.js';
 import { AdminModule } from './admin/admin.module.js';
 import { AnalysisModule } from './analysis/analysis.module.js';
 import { AuthModule } from './auth/auth.module.js';
@@ -36,6 +37,7 @@ export class GatewayModule {
         BillingModule,
         GenerationModule,
         LibraryModule,
+        AccountModule,
         DocsModule,
       ],
     };

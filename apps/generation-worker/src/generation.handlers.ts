@@ -77,6 +77,7 @@ export class GenerationLookupHandlers implements QueueHandlers<typeof QUEUES.gen
       'generation.get-status': ({ userId, jobId }) => this.history.status(userId, jobId),
       'generation.get': ({ userId, jobId }) => this.history.detail(userId, jobId),
       'generation.delete': ({ userId, jobId }) => this.history.delete(userId, jobId),
+      'generation.export-items': ({ userId }) => this.history.exportAll(userId),
       'generation.prepare-rerun': ({ userId, jobId }) => this.recipes.prepareRerun(userId, jobId),
       'generation.capabilities': async () => configuredImageProviders(this.providers),
     };

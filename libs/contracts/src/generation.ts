@@ -323,3 +323,8 @@ export const prepareRerunResultSchema = z.object({
   seed: z.number().int().min(0).nullable(),
 });
 export type PrepareRerunResult = z.infer<typeof prepareRerunResultSchema>;
+
+/** Result of `generation.export-items`: every generation of the user's, whole, with the keys of its renders in index order. */
+export const generationExportSchema = z.object({
+  generations: z.array(generationDetailSchema.omit({ images: true }).extend({ imageKeys: z.array(z.string()) })),
+});

@@ -360,3 +360,28 @@ export const openShareResultSchema = z.object({
   itemId: z.string().uuid(),
   expiresAt: z.string(),
 });
+
+/** Payload of `analysis.export-items`, `generation.export-items` and `library.export`: everything of one user's. */
+export const exportItemsJobSchema = z.object({ userId });
+
+/** Result of `analysis.export-items`: every analysis and sketch reading of the user's, with the keys of their stored objects. */
+export const analysisExportSchema = z.object({
+  analyses: z.array(
+    analysisDetailSchema.omit({ images: true }).extend({ imageKeys: z.array(z.string()), reportKey: z.string().nullable() }),
+  ),
+  sketchReadings: z.array(sketchReadingDetailSchema.omit({ images: true }).extend({ imageKeys: z.array(z.string()) })),
+});
+export type AnalysisExport = z.infer<typeof analysisExportSchema>;
+
+/** Result of `library.export`: the user's projects with the items filed in each. */
+export const libraryExportSchema = z.object({
+  projects: z.array(
+    z.object({
+      id: z.string().uuid(),
+      name: z.string(),
+      createdAt: z.string(),
+      items: z.array(z.object({ type: libraryItemTypeSchema, id: z.string().uuid() })),
+    }),
+  ),
+});
+export type LibraryExport = z.infer<typeof libraryExportSchema>;

@@ -76,6 +76,7 @@ export const API_PATHS = {
   /** The public read of a share: `sharedItemPath(token)`. */
   sharedItem: '/api/s/:token',
   sharedImage: '/api/s/:token/images/:index',
+  accountExport: '/api/account/export',
   apiDocs: '/api/docs',
   apiDocsJson: '/api/docs/openapi.json',
   apiDocsAsset: '/api/docs/assets/:file',

@@ -52,6 +52,7 @@ import {
   getGenerationStatusResultSchema,
   generationItemJobSchema,
   getGenerationResultSchema,
+  generationExportSchema,
   prepareRerunJobSchema,
   prepareRerunResultSchema,
   listGenerationsJobSchema,
@@ -61,6 +62,9 @@ import {
 } from './generation.js';
 import { ensureVipUserCommandSchema } from './vip.js';
 import {
+  analysisExportSchema,
+  exportItemsJobSchema,
+  libraryExportSchema,
   createShareJobSchema,
   listSharesJobSchema,
   openShareJobSchema,
@@ -206,6 +210,8 @@ export const JOBS = {
   'analysis.get-item-image': { queue: QUEUES.analysisLookup, data: analysisItemImageJobSchema, result: analysisItemImageResultSchema },
   /** Removes the user's analysis or sketch reading and every object stored for it (originals, PDF, thumbnails). */
   'analysis.delete-item': { queue: QUEUES.analysisLookup, data: analysisItemJobSchema, result: deleteItemResultSchema },
+  /** `GET /api/account/export`: every analysis and sketch reading of the user's, with its stored objects' keys. */
+  'analysis.export-items': { queue: QUEUES.analysisLookup, data: exportItemsJobSchema, result: analysisExportSchema },
   /** Scheduled: removes PDFs of free text once their e-mail has long left. */
   'analysis.sweep-text-reports': { queue: QUEUES.analysis, data: sweepTextReportsJobSchema, result: sweepTextReportsResultSchema },
   'email.send': { queue: QUEUES.email, data: sendEmailJobSchema, result: sendEmailResultSchema },
@@ -248,6 +254,8 @@ export const JOBS = {
   'generation.get-status': { queue: QUEUES.generationLookup, data: getGenerationStatusJobSchema, result: getGenerationStatusResultSchema },
   /** `GET /api/generations/{jobId}`: the owner's generation whole. */
   'generation.get': { queue: QUEUES.generationLookup, data: generationItemJobSchema, result: getGenerationResultSchema },
+  /** `GET /api/account/export`: every generation of the user's, with its renders' keys. */
+  'generation.export-items': { queue: QUEUES.generationLookup, data: exportItemsJobSchema, result: generationExportSchema },
   /** Copies a generation's stored recipe into fresh inputs for `POST /api/generations/{id}/reproduce` and `/vary`. */
   'generation.prepare-rerun': { queue: QUEUES.generationLookup, data: prepareRerunJobSchema, result: prepareRerunResultSchema },
   /** Removes the owner's finished generation and its stored images (`generation.in-progress` while it renders). */
@@ -274,6 +282,8 @@ export const JOBS = {
   'library.unfile-item': { queue: QUEUES.library, data: unfileItemJobSchema, result: filedItemResponseSchema },
   /** `GET /api/library`: one page of the user's items, filtered and searched in one indexed query. */
   'library.search': { queue: QUEUES.library, data: searchLibraryJobSchema, result: libraryPageSchema },
+  /** `GET /api/account/export`: the user's projects and what is filed in each. */
+  'library.export': { queue: QUEUES.library, data: exportItemsJobSchema, result: libraryExportSchema },
   /** A share link recorded by its token's hash. */
   'library.create-share': { queue: QUEUES.library, data: createShareJobSchema, result: shareSummarySchema },
   'library.list-shares': { queue: QUEUES.library, data: listSharesJobSchema, result: shareListResponseSchema },

@@ -565,6 +565,15 @@ const ROUTES = {
     response: generateResponseSchema,
     notes: "Costs credits as any generation. Owner only: 404 for another user's generation; 409 for one that kept no recipe.",
   },
+  accountExport: {
+    method: 'GET',
+    summary: "Everything of the user's as a ZIP",
+    access: 'session',
+    request: null,
+    response: download('application/zip'),
+    notes:
+      'Every analysis, sketch reading and generation (JSON with its photos, sketches, renders and PDF report) and `projects.json`, streamed.',
+  },
   apiDocs: { method: 'GET', summary: 'This document, browsable', access: 'public', request: null, response: download('text/html') },
   apiDocsJson: { method: 'GET', summary: 'This document', access: 'public', request: null, response: openApiDocumentSchema },
   apiDocsAsset: {

@@ -87,6 +87,7 @@ export class AnalysisLookupHandlers implements QueueHandlers<typeof QUEUES.analy
       'analysis.get-item': (data) => this.items.get(data),
       'analysis.get-item-image': (data) => this.items.image(data),
       'analysis.delete-item': (data) => this.items.delete(data),
+      'analysis.export-items': ({ userId }) => this.items.exportAll(userId),
     };
   }
 }

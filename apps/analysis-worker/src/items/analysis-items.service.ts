@@ -5,6 +5,7 @@ import type { ErrorCode } from '@archlens/contracts/errors';
 import {
   itemThumbnailKey,
   itemThumbnailPrefix,
+  type AnalysisExport,
   type AnalysisItemJob,
   type AnalysisItemKind,
   type AnalysisItemResult,
@@ -141,6 +142,32 @@ export class AnalysisItemsService {
     this.logger.log(`${job.kind} ${record.id} deleted with ${keys.length} stored objects`);
     await this.events.tryPublish('item.deleted', { userId: record.userId, type: job.kind, id: record.id });
     return { deleted: true };
+  }
+
+  /**
+   * `analysis.export-items`: every analysis and sketch reading of the user's, oldest first, with
+   * the keys of their originals and, for an analysis whose PDF was rendered, of the report.
+   */
+  async exportAll(userId: string): Promise<AnalysisExport> {
+    const [analyses, readings] = await Promise.all([
+      this.analyses.find({ where: { userId }, order: { createdAt: 'ASC' } }),
+      this.readings.find({ where: { userId }, order: { createdAt: 'ASC' } }),
+    ]);
+    const exported: AnalysisExport = { analyses: [], sketchReadings: [] };
+    for (const a of analyses) {
+      const reportKey = reportObjectKey(userId, a.id);
+      const report = await this.storage.stat(reportKey);
+      const { item } = (await this.get({ userId, kind: 'analysis', id: a.id })) as Extract<AnalysisItemResult, { kind: 'analysis' }>;
+      exported.analyses.push({ ...item, imageKeys: a.imageKeys, reportKey: report ? reportKey : null });
+    }
+    for (const r of readings) {
+      const { item } = (await this.get({ userId, kind: 'sketch-reading', id: r.id })) as Extract<
+        AnalysisItemResult,
+        { kind: 'sketch-reading' }
+      >;
+      exported.sketchReadings.push({ ...item, imageKeys: r.imageKeys });
+    }
+    return exported;
   }
 
   /**

@@ -31,6 +31,7 @@ export class LibraryHandlers implements QueueHandlers<typeof QUEUES.library> {
       'library.file-item': ({ projectId, item }) => this.library.fileItem(projectId, item),
       'library.unfile-item': ({ userId, projectId, type, id }) => this.library.unfileItem(userId, projectId, type, id),
       'library.search': ({ userId, ...query }) => this.library.search(userId, query),
+      'library.export': ({ userId }) => this.library.exportProjects(userId),
       'library.create-share': (data) => this.shares.create(data),
       'library.list-shares': ({ userId }) => this.shares.list(userId),
       'library.revoke-share': (data) => this.shares.revoke(data),

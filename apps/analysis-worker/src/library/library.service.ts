@@ -5,6 +5,7 @@ import {
   MAX_PROJECTS_PER_USER,
   type LibraryItem,
   type LibraryItemFacts,
+  type LibraryExport,
   type LibraryItemType,
   type LibraryPage,
   type LibraryQuery,
@@ -132,6 +133,19 @@ export class LibraryService {
   async search(userId: string, query: LibraryQuery): Promise<LibraryPage> {
     if (query.projectId) await this.owned(userId, query.projectId);
     return this.page({ userId, ...query });
+  }
+
+  /** `library.export`: the user's projects and the items filed in each. */
+  async exportProjects(userId: string): Promise<LibraryExport> {
+    const [projects, filed] = await Promise.all([this.projects.list(userId), this.projects.filedItems(userId)]);
+    return {
+      projects: projects.map((p) => ({
+        id: p.id,
+        name: p.name,
+        createdAt: p.createdAt.toISOString(),
+        items: filed.filter((item) => item.projectId === p.id).map(({ type, id }) => ({ type, id })),
+      })),
+    };
   }
 
   /** An owner's event: the item is (re)indexed, its project kept. */

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { DataSource, EntityManager } from 'typeorm';
+import { IsNull, Not, type DataSource, type EntityManager } from 'typeorm';
 import { SERVICE_DATA_SOURCE } from '@archlens/platform/worker-host';
 import { LibraryItemEntity } from './library-item.entity.js';
 import { ProjectEntity } from './project.entity.js';
@@ -114,6 +114,16 @@ export class ProjectsRepository {
       itemCount: row.item_count,
       newest: row.item_type && row.item_id ? { type: row.item_type, id: row.item_id, imageCount: row.image_count ?? 0 } : null,
     }));
+  }
+
+  /** The user's filed items by project (for the export). */
+  async filedItems(userId: string): Promise<Array<{ projectId: string; type: LibraryItemEntity['type']; id: string }>> {
+    const rows = await this.dataSource.getRepository(LibraryItemEntity).find({
+      where: { userId, projectId: Not(IsNull()) },
+      select: { projectId: true, type: true, id: true },
+      order: { createdAt: 'ASC' },
+    });
+    return rows.map((row) => ({ projectId: row.projectId as string, type: row.type, id: row.id }));
   }
 
   /** Runs `work` in one transaction (filing checks the project and moves the item together). */

@@ -77,6 +77,17 @@ export class GenerationHistoryService {
     };
   }
 
+  /** `generation.export-items`: every generation of the user's, whole, oldest first, with its renders' keys. */
+  async exportAll(userId: string): Promise<{ generations: Array<Omit<GenerationDetail, 'images'> & { imageKeys: string[] }> }> {
+    const generations = [];
+    for (const id of await this.jobs.idsOf(userId)) {
+      const { images: _urls, ...detail } = await this.detail(userId, id);
+      const stored = detail.status === 'succeeded' ? await this.images.listForJob(id) : [];
+      generations.push({ ...detail, imageKeys: stored.map((image) => image.objectKey) });
+    }
+    return { generations };
+  }
+
   /**
    * `generation.delete`: removes the user's finished generation's renders
    * (`generations/<userId>/<jobId>/`; its inputs went when it finished), then its row, then the

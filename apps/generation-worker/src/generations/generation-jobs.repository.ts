@@ -52,6 +52,12 @@ export class GenerationJobsRepository {
     await this.jobs.update({ id }, { recipe });
   }
 
+  /** The ids of all the user's generations, oldest first. */
+  async idsOf(userId: string): Promise<string[]> {
+    const rows = await this.jobs.find({ where: { userId }, select: { id: true }, order: { createdAt: 'ASC' } });
+    return rows.map((row) => row.id);
+  }
+
   /** The ids of the user's generations that ran `id` again, oldest first. */
   async childrenOf(userId: string, id: string): Promise<string[]> {
     const rows = await this.jobs.find({ where: { userId, parentId: id }, select: { id: true }, order: { createdAt: 'ASC' } });
