@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import argon2 from 'argon2';
 import Stripe from 'stripe';
 import request from 'supertest';
-import { analysisPdfPath, API_PATHS, type ApiRouteName } from '@archlens/contracts/paths';
+import { analysisPdfPath, API_PATHS, itemImagePath, libraryItemPath, projectPath, type ApiRouteName } from '@archlens/contracts/paths';
 import { API_ROUTES, successStatus, type RouteAccess } from '@archlens/contracts/routes';
 import { postGeneration, proUser } from '../generation/generation-requests.js';
 import { signUp, verifyEmailOf, type SignedInUser } from '../support/accounts.js';
@@ -87,8 +87,20 @@ let baseUrl: string;
 const callers = {} as Record<Role, Caller>;
 /** An account whose credentials `POST /api/auth/signin` is called with. */
 const signInAccount = { email: `access-signin-${Date.now()}@example.com`, password: 'correct-horse' };
-/** `pro`'s analysis and generation (with one image), for the owned routes. */
-let owned: { analysisId: string; jobId: string };
+/**
+ * `pro`'s analysis, sketch reading and generation (with one image), for the owned routes, and a
+ * spare of each for the `DELETE` rows, which remove theirs.
+ */
+let owned: {
+  analysisId: string;
+  readingId: string;
+  jobId: string;
+  projectId: string;
+  /** Tokens of two share links of `analysisId`: one read by everyone, one revoked. */
+  shareToken: string;
+  revocableShareToken: string;
+  spare: { analysisId: string; readingId: string; jobId: string; projectId: string };
+};
 
 /** Adds the caller's cookie or token to a request. */
 function as(req: request.Test, caller: Caller): request.Test {
@@ -98,6 +110,9 @@ function as(req: request.Test, caller: Caller): request.Test {
 }
 const get = (caller: Caller, path: string) => as(request(stack.http).get(path), caller);
 const post = (caller: Caller, path: string) => as(request(stack.http).post(path), caller);
+const del = (caller: Caller, path: string) => as(request(stack.http).delete(path), caller);
+const put = (caller: Caller, path: string) => as(request(stack.http).put(path), caller);
+const patch = (caller: Caller, path: string) => as(request(stack.http).patch(path), caller);
 const statusOf = async (req: request.Test): Promise<number> => (await req).status;
 
 /** A session of `user` for a caller. */
@@ -177,6 +192,12 @@ const ROWS: Record<ApiRouteName, Row> = {
   },
   previousAnalyses: { call: (c) => statusOf(get(c, API_PATHS.previousAnalyses)) },
   analysisPdf: { owned: true, call: (c) => statusOf(get(c, analysisPdfPath(owned.analysisId))) },
+  analysis: { owned: true, call: (c) => statusOf(get(c, libraryItemPath('analysis', owned.analysisId))) },
+  deleteAnalysis: { owned: true, call: (c) => statusOf(del(c, libraryItemPath('analysis', owned.spare.analysisId))) },
+  analysisImage: { owned: true, call: (c) => statusOf(get(c, itemImagePath('analysis', owned.analysisId, 0))) },
+  sketchReading: { owned: true, call: (c) => statusOf(get(c, libraryItemPath('sketch-reading', owned.readingId))) },
+  deleteSketchReading: { owned: true, call: (c) => statusOf(del(c, libraryItemPath('sketch-reading', owned.spare.readingId))) },
+  sketchReadingImage: { owned: true, call: (c) => statusOf(get(c, itemImagePath('sketch-reading', owned.readingId, 0))) },
   emailAnalysis: {
     owned: true,
     call: (c) =>
@@ -236,6 +257,28 @@ const ROWS: Record<ApiRouteName, Row> = {
     call: (c) => statusOf(get(c, API_PATHS.downloadGeneratedImage.replace(':jobId', owned.jobId).replace(':index', '0'))),
   },
   generations: { call: (c) => statusOf(get(c, API_PATHS.generations)) },
+  generation: { owned: true, call: (c) => statusOf(get(c, libraryItemPath('generation', owned.jobId))) },
+  reproduceGeneration: { owned: true, call: (c) => statusOf(post(c, `${libraryItemPath('generation', owned.jobId)}/reproduce`)) },
+  varyGeneration: { owned: true, call: (c) => statusOf(post(c, `${libraryItemPath('generation', owned.jobId)}/vary`)) },
+  deleteGeneration: { owned: true, call: (c) => statusOf(del(c, libraryItemPath('generation', owned.spare.jobId))) },
+  projects: { call: (c) => statusOf(get(c, API_PATHS.projects)) },
+  createProject: { call: (c) => statusOf(post(c, API_PATHS.createProject).send({ name: `Project ${randomUUID()}` })) },
+  project: { owned: true, call: (c) => statusOf(get(c, projectPath(owned.projectId))) },
+  renameProject: { owned: true, call: (c) => statusOf(patch(c, projectPath(owned.projectId)).send({ name: `Renamed ${randomUUID()}` })) },
+  deleteProject: { owned: true, call: (c) => statusOf(del(c, projectPath(owned.spare.projectId))) },
+  // Another user's project, or the owner's item filed by anyone else: 404 either way.
+  fileProjectItem: {
+    owned: true,
+    call: (c) => statusOf(put(c, `${projectPath(owned.projectId)}/items`).send({ type: 'analysis', id: owned.analysisId })),
+  },
+  unfileProjectItem: { owned: true, call: (c) => statusOf(del(c, `${projectPath(owned.projectId)}/items/analysis/${owned.analysisId}`)) },
+  library: { call: (c) => statusOf(get(c, `${API_PATHS.library}?q=brick&sort=oldest`)) },
+  shares: { call: (c) => statusOf(get(c, API_PATHS.shares)) },
+  createShare: { owned: true, call: (c) => statusOf(post(c, API_PATHS.createShare).send({ type: 'analysis', id: owned.analysisId })) },
+  revokeShare: { owned: true, call: (c) => statusOf(del(c, `${API_PATHS.shares}/${owned.revocableShareToken}`)) },
+  sharedItem: { call: (c) => statusOf(get(c, `/api/s/${owned.shareToken}`)) },
+  sharedImage: { call: (c) => statusOf(get(c, `/api/s/${owned.shareToken}/images/0`)) },
+  accountExport: { call: (c) => statusOf(get(c, API_PATHS.accountExport)) },
   apiDocs: { call: (c) => statusOf(get(c, API_PATHS.apiDocs)) },
   apiDocsJson: { call: (c) => statusOf(get(c, API_PATHS.apiDocsJson)) },
   apiDocsAsset: {
@@ -255,8 +298,8 @@ function expectedOf(name: ApiRouteName): Expected {
   const route = API_ROUTES[name];
   const row = ROWS[name];
   const status = row.admitted ?? successStatus(route);
-  // An owned route that also needs a confirmed address refuses `free` for the address first.
-  if (row.owned) return route.access === 'verified' ? { ...ownerOnly(status), free: 403 } : ownerOnly(status);
+  // An owned route that also needs a confirmed address or Pro refuses `free` for that first.
+  if (row.owned) return route.access === 'verified' || route.access === 'pro' ? { ...ownerOnly(status), free: 403 } : ownerOnly(status);
   const expected = BY_ACCESS[route.access](status);
   return row.vip === undefined ? expected : { ...expected, vip: row.vip };
 }
@@ -297,15 +340,57 @@ beforeAll(async () => {
     .send({ ...signInAccount, first_name: 'Sign', last_name: 'In' })
     .expect(201);
 
-  const analysis = await request(stack.http)
-    .post(API_PATHS.analyze)
-    .set('Cookie', pro.cookie)
-    .attach('images', fixturePhoto(PHOTO), PHOTO)
-    .expect(200);
-  const jobId = randomUUID();
-  const generation = await postGeneration(stack, pro, { jobId, provider: 'openai', variations: 1 });
-  expect(generation.status).toBe(200);
-  owned = { analysisId: (analysis.body as { id: string }).id, jobId };
+  const analyse = async () =>
+    (
+      (await request(stack.http).post(API_PATHS.analyze).set('Cookie', pro.cookie).attach('images', fixturePhoto(PHOTO), PHOTO).expect(200))
+        .body as { id: string }
+    ).id;
+  const readSketch = async () =>
+    (
+      (
+        await request(stack.http)
+          .post(API_PATHS.analyzeSketch)
+          .set('Cookie', pro.cookie)
+          .attach('image0', fixtureSketch(SKETCH), SKETCH)
+          .expect(200)
+      ).body as { id: string }
+    ).id;
+  const generate = async () => {
+    const jobId = randomUUID();
+    const generation = await postGeneration(stack, pro, { jobId, provider: 'openai', variations: 1 });
+    expect(generation.status).toBe(200);
+    return jobId;
+  };
+  const createProject = async () =>
+    (
+      (
+        await request(stack.http)
+          .post(API_PATHS.createProject)
+          .set('Cookie', pro.cookie)
+          .send({ name: `Access ${randomUUID()}` })
+          .expect(201)
+      ).body as { id: string }
+    ).id;
+  const analysisId = await analyse();
+  const shareToken = async () =>
+    (
+      (
+        await request(stack.http)
+          .post(API_PATHS.createShare)
+          .set('Cookie', pro.cookie)
+          .send({ type: 'analysis', id: analysisId })
+          .expect(201)
+      ).body as { url: string }
+    ).url.replace('/s/', '');
+  owned = {
+    analysisId,
+    shareToken: await shareToken(),
+    revocableShareToken: await shareToken(),
+    readingId: await readSketch(),
+    jobId: await generate(),
+    projectId: await createProject(),
+    spare: { analysisId: await analyse(), readingId: await readSketch(), jobId: await generate(), projectId: await createProject() },
+  };
 });
 afterAll(async () => {
   await stack?.close();

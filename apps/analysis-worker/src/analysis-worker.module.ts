@@ -4,6 +4,13 @@ import { AnalysisHandlers, AnalysisLookupHandlers } from './analysis/analysis.ha
 import { AnalysisService, VISION_ENGINE } from './analysis/analysis.service.js';
 import { EngineCapabilitiesService } from './analysis/engine-capabilities.service.js';
 import { createSketchEngine, createVisionEngine } from './analysis/engines/vision-engine.factory.js';
+import { AnalysisItemsService } from './items/analysis-items.service.js';
+import { LibraryEventsHandlers, LibraryHandlers } from './library/library.handlers.js';
+import { LibraryItemsRepository } from './library/library-items.repository.js';
+import { LibraryService } from './library/library.service.js';
+import { ProjectsRepository } from './library/projects.repository.js';
+import { SharesRepository } from './library/shares.repository.js';
+import { SharesService } from './library/shares.service.js';
 import { OriginalsSweepService } from './analysis/originals-sweep.service.js';
 import { ANALYSIS_CONFIG, type AnalysisConfig } from './config.js';
 import { ReportsService } from './reports/reports.service.js';
@@ -11,7 +18,10 @@ import { SKETCH_ENGINE, SketchReadingService } from './sketches/sketch-reading.s
 import { TextReportsSweepService } from './reports/text-reports-sweep.service.js';
 import { ANALYSIS_ENTITIES, ANALYSIS_MIGRATIONS, ANALYSIS_SCHEMA } from './database/analysis-data-source.js';
 
-/** analysis-worker: owns the `analysis` schema and answers the `analysis` and `analysis-lookup` queues. */
+/**
+ * analysis-worker: owns the `analysis` schema and answers the `analysis`, `analysis-lookup` and
+ * `library` queues, and the `library.events` subscription.
+ */
 @Module({})
 export class AnalysisWorkerModule {
   /**
@@ -19,7 +29,7 @@ export class AnalysisWorkerModule {
    * configuration selects (`createVisionEngine`), analyses, the sketch engine and sketch readings,
    * the originals sweep (photos and sketches), the analysis reports (PDF, e-mailed report) with
    * their free-text sweep, and the answer
-   * to which engines it runs (`EngineCapabilitiesService`).
+   * to which engines it runs (`EngineCapabilitiesService`); the library (projects and the item index).
    */
   static forRoot(config: AnalysisConfig): DynamicModule {
     return workerServiceModule(AnalysisWorkerModule, {
@@ -40,8 +50,15 @@ export class AnalysisWorkerModule {
         OriginalsSweepService,
         ReportsService,
         TextReportsSweepService,
+        AnalysisItemsService,
+        ProjectsRepository,
+        LibraryItemsRepository,
+        LibraryService,
+        SharesRepository,
+        SharesService,
       ],
-      handlers: [AnalysisHandlers, AnalysisLookupHandlers],
+      handlers: [AnalysisHandlers, AnalysisLookupHandlers, LibraryHandlers],
+      events: [LibraryEventsHandlers],
     });
   }
 }

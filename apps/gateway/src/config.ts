@@ -158,6 +158,11 @@ export const gatewayConfigSchema = z.object({
    * many HMAC checks a minute; Stripe retries a refused delivery later, with backoff, for days.
    */
   RATE_LIMIT_STRIPE_WEBHOOK_PER_IP: z.coerce.number().int().min(1).default(300),
+  /**
+   * Reads of shared links (`GET /api/s/{token}` and its images) one client address may make per
+   * minute before 429 (default 120): a page and its images, many times over, but no token guessing.
+   */
+  RATE_LIMIT_SHARE_VIEWS_PER_IP: z.coerce.number().int().min(1).default(120),
   /** Failed admin sign-ins per client address per 15 minutes before 429 (default 10). */
   RATE_LIMIT_ADMIN_LOGIN_PER_IP: z.coerce.number().int().min(1).default(10),
   /** Failed VIP sign-ins one client address may make per 15 minutes (a success gives its point back). */

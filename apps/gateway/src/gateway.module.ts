@@ -1,4 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { AccountModule } from './account/account.module.js';
 import { AdminModule } from './admin/admin.module.js';
 import { AnalysisModule } from './analysis/analysis.module.js';
 import { AuthModule } from './auth/auth.module.js';
@@ -10,6 +11,7 @@ import { CoreModule } from './core/core.module.js';
 import { DocsModule } from './docs/docs.module.js';
 import { GenerationModule } from './generation/generation.module.js';
 import { HealthModule } from './health/health.module.js';
+import { LibraryModule } from './library/library.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
 import { ProfileModule } from './profile/profile.module.js';
 import { ReportsModule } from './reports/reports.module.js';
@@ -34,6 +36,8 @@ export class GatewayModule {
         AdminModule,
         BillingModule,
         GenerationModule,
+        LibraryModule,
+        AccountModule,
         DocsModule,
       ],
     };

@@ -10,6 +10,7 @@ import { CreditHold } from './generations/credit-hold.js';
 import { GenerationImagesRepository } from './generations/generation-images.repository.js';
 import { GenerationInputsStore } from './generations/generation-inputs-store.js';
 import { GenerationJobsRepository } from './generations/generation-jobs.repository.js';
+import { RecipeStore } from './generations/recipe-store.js';
 import { GenerationService } from './generations/generation.service.js';
 import { RenderedImageStore } from './generations/rendered-image-store.js';
 import { createGenerationProviders, GENERATION_PROVIDERS_TOKEN } from './providers/provider-registry.js';
@@ -42,6 +43,7 @@ export class GenerationWorkerModule {
         GenerationService,
         GenerationHistoryService,
         GenerationInputsSweepService,
+        RecipeStore,
       ],
       handlers: [GenerationHandlers, GenerationLookupHandlers],
       // Only when set: else `JOB_LOCK_DURATION_MS`, else the queue's own `QUEUE_SETTINGS` lock.

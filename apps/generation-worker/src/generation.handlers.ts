@@ -9,6 +9,7 @@ import {
 } from './generations/generation-inputs-sweep.service.js';
 import { GenerationHistoryService } from './generations/generation-history.service.js';
 import { GenerationService } from './generations/generation.service.js';
+import { RecipeStore } from './generations/recipe-store.js';
 import { configuredImageProviders, GENERATION_PROVIDERS_TOKEN, type GenerationProviders } from './providers/provider-registry.js';
 
 /** The `generation` queue: generations and the hourly sweep of left-over inputs. */
@@ -59,11 +60,13 @@ export class GenerationLookupHandlers implements QueueHandlers<typeof QUEUES.gen
 
   constructor(
     private readonly history: GenerationHistoryService,
+    private readonly recipes: RecipeStore,
     @Inject(GENERATION_PROVIDERS_TOKEN) private readonly providers: GenerationProviders,
   ) {}
 
   /**
-   * `generation.list`, `generation.get-image` and `generation.get-status` →
+   * `generation.prepare-rerun` → `RecipeStore`; `generation.list`, `generation.get-image`,
+   * `generation.get-status`, `generation.get` and `generation.delete` →
    * `GenerationHistoryService` (`DomainError` `generation.not-found` for another user's job);
    * `generation.capabilities` → `configuredImageProviders`.
    */
@@ -72,6 +75,10 @@ export class GenerationLookupHandlers implements QueueHandlers<typeof QUEUES.gen
       'generation.list': ({ userId, limit }) => this.history.list(userId, limit),
       'generation.get-image': ({ userId, jobId, index }) => this.history.image(userId, jobId, index),
       'generation.get-status': ({ userId, jobId }) => this.history.status(userId, jobId),
+      'generation.get': ({ userId, jobId }) => this.history.detail(userId, jobId),
+      'generation.delete': ({ userId, jobId }) => this.history.delete(userId, jobId),
+      'generation.export-items': ({ userId }) => this.history.exportAll(userId),
+      'generation.prepare-rerun': ({ userId, jobId }) => this.recipes.prepareRerun(userId, jobId),
       'generation.capabilities': async () => configuredImageProviders(this.providers),
     };
   }

@@ -34,6 +34,8 @@ describe('the error catalogue', () => {
       'email.daily-limit': { limit: 20, retryAfterSeconds: 5 * 3600 },
       'auth.sign-in-delayed': { retryAfterSeconds: 16 },
       'email.global-limit': { retryAfterSeconds: 754 },
+      'project.name-taken': { name: 'Riverside Library' },
+      'project.limit-reached': { limit: 200 },
       'generation.provider-not-configured': { provider: 'openai' },
       'generation.provider-failed': { reason: 'Your request was rejected by the safety system.' },
     };

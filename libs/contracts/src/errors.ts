@@ -141,8 +141,25 @@ export const ERROR_CATALOGUE = {
   'analysis.engine-failed': withParams(502, reason, (p) => p.reason),
   'sketch.sketches-unreadable': fixed(503, 'Your sketches could not be read back from storage just now. Please try again in a moment.'),
   'report.analysis-not-found': fixed(404, 'Analysis not found.'),
+  'sketch-reading.not-found': fixed(404, 'Sketch reading not found.'),
   'report.no-content': fixed(400, 'Name an analysis (analysisId) or send its text (analysisText).'),
   'report.unavailable': fixed(503, 'Your report could not be prepared just now. Please try again in a moment.'),
+
+  // The library: projects.
+  'project.not-found': fixed(404, 'Project not found.'),
+  'project.name-taken': withParams(
+    409,
+    z.strictObject({ name: z.string().min(1).max(200) }),
+    (p) => `You already have a project named "${p.name}". Choose another name.`,
+  ),
+  'project.limit-reached': withParams(
+    409,
+    z.strictObject({ limit: z.number().int().min(1) }),
+    (p) => `You can keep at most ${p.limit} projects. Delete one you no longer need to make room.`,
+  ),
+  'project.item-not-filed': fixed(404, 'This item is not in that project.'),
+  /** A share link that never was, was revoked or has expired: one answer for all three. */
+  'share.not-found': fixed(404, 'This link does not exist or has expired.'),
 
   // Outgoing e-mail (analysis reports and clipboards): the caps that keep the routes from being a relay.
   /** An account's e-mails to addresses other than its own, per day; its own address is not capped by it. */
@@ -179,6 +196,9 @@ export const ERROR_CATALOGUE = {
 
   // Image generation.
   'generation.not-found': fixed(404, 'Generation not found.'),
+  /** A generation still rendering cannot be deleted: its worker would store images for it afterwards. */
+  'generation.in-progress': fixed(409, 'This generation is still rendering. Delete it once it has finished.'),
+  'generation.no-recipe': fixed(409, 'This generation kept no recipe to run again. Upload the sketch to generate anew.'),
   'generation.pro-required': fixed(403, 'An active Pro subscription is required to generate images.'),
   'generation.provider-not-configured': withParams(
     503,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { libraryItemFactsSchema, libraryItemTypeSchema } from './library.js';
 
 /**
  * The events catalogue: facts that already happened, by name, with the zod schema of their
@@ -28,6 +29,15 @@ export const EVENTS = {
     creditsRemaining: z.number().int().min(0),
     currentPeriodEnd: z.string().nullable(),
   }),
+  /**
+   * analysis-worker: an analysis or a sketch reading was recorded; the library indexes it for
+   * listing and search. The event id is the item's id (one event per item).
+   */
+  'analysis.completed': libraryItemFactsSchema,
+  /** generation-worker: a generation succeeded; the library indexes it. The event id is the job id. */
+  'generation.completed': libraryItemFactsSchema,
+  /** analysis-worker or generation-worker: an item and its stored objects were removed; the library forgets it. */
+  'item.deleted': z.object({ userId: z.string().uuid(), type: libraryItemTypeSchema, id: z.string().uuid() }),
 } as const;
 export type EventName = keyof typeof EVENTS;
 export type EventPayload<N extends EventName> = z.infer<(typeof EVENTS)[N]>;
@@ -57,6 +67,8 @@ export type EventEnvelope = z.infer<typeof eventEnvelopeSchema>;
 export const EVENT_SUBSCRIPTIONS: Record<string, readonly EventName[]> = {
   /** leads-service: every e-mailed analysis report is a lead; subscription changes feed its conversion rate. */
   'leads.events': ['analysis.emailed', 'subscription.changed'],
+  /** The library (in analysis-worker): the item index behind `GET /api/library` and the projects. */
+  'library.events': ['analysis.completed', 'generation.completed', 'item.deleted'],
 };
 
 /** The subscriber queues of `name`, in `subscriptions` (the catalogue's by default). */

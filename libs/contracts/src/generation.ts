@@ -192,6 +192,8 @@ export const generateJobSchema = z.object({
   sketch: storedInputSchema,
   references: z.array(storedInputSchema).max(MAX_REFERENCE_IMAGES),
   options: generateFieldsSchema.omit({ jobId: true }),
+  /** The generation this one runs again (`POST /api/generations/{id}/reproduce` or `/vary`). */
+  parentId: z.string().uuid().optional(),
 });
 export type GenerateJob = z.infer<typeof generateJobSchema>;
 export const generateResultSchema = generateResponseSchema;
@@ -251,4 +253,78 @@ export const sweepGenerationInputsResultSchema = z.object({
   examined: z.number().int().min(0),
   removed: z.number().int().min(0),
   lapsed: z.number().int().min(0),
+});
+
+/** A stored input of a recipe: its name and the SHA-256 of its bytes (hex). */
+const recipeImageSchema = z.object({ fileName: z.string(), sha256: z.string().regex(/^[0-9a-f]{64}$/) });
+
+/**
+ * What made a generation, kept so that it can be run again without uploading anything: the sketch
+ * and references (by content hash), the controls, the provider, its model and the seed.
+ */
+export const generationRecipeSchema = z.object({
+  sketch: recipeImageSchema,
+  references: z.array(recipeImageSchema),
+  styleDescription: z.string(),
+  sketchDescription: z.string().nullable(),
+  provider: z.enum(GENERATION_PROVIDERS),
+  model: z.string().nullable(),
+  seed: z.number().int().min(0).nullable(),
+  sketchInfluence: z.number().int().min(0).max(100),
+  aspectRatio: z.enum(ASPECT_RATIOS),
+  lighting: z.string(),
+  detailLevel: z.string(),
+  variations: z.number().int().min(1),
+});
+export type GenerationRecipe = z.infer<typeof generationRecipeSchema>;
+
+/** Key of a recipe's stored input: `recipes/<userId>/<sha256>.<ext>`, one object per content, shared by every generation made from it. */
+export function recipeObjectKey(userId: string, sha256: string, extension: string): string {
+  return `recipes/${userId}/${sha256}.${extension}`;
+}
+
+/**
+ * `GET /api/generations/{jobId}`: one generation whole, for its owner: its state, credits, images
+ * (download URLs, `generationImagePath`) and what it answered with (`metadata`, null until it
+ * succeeded); `message` is the user's text of a failure.
+ */
+export const generationDetailSchema = z.object({
+  id: z.string().uuid(),
+  status: generationStatusSchema,
+  provider: z.enum(GENERATION_PROVIDERS),
+  creditsUsed: z.number().int().min(0),
+  createdAt: z.string(),
+  /** The style description it was asked for. */
+  styleDescription: z.string(),
+  seed: z.number().int().min(0).nullable(),
+  images: z.array(generatedImageSchema),
+  metadata: generationMetadataSchema.nullable(),
+  message: z.string().nullable(),
+  /** What made it; null for a generation that failed or kept none. */
+  recipe: generationRecipeSchema.nullable(),
+  /** The generation it ran again, and those that ran it again (lineage). */
+  parentId: z.string().uuid().nullable(),
+  childrenIds: z.array(z.string().uuid()),
+});
+export type GenerationDetail = z.infer<typeof generationDetailSchema>;
+
+/** Payload of `generation.get` and `generation.delete`: the owner's job (404 for anyone else). */
+export const generationItemJobSchema = z.object({ userId: z.string().uuid(), jobId: z.string().uuid() });
+/** Result of `generation.get`. */
+export const getGenerationResultSchema = generationDetailSchema;
+
+/** Payload of `generation.prepare-rerun`: the owner's generation to run again. */
+export const prepareRerunJobSchema = z.object({ userId: z.string().uuid(), jobId: z.string().uuid() });
+/** Result of `generation.prepare-rerun`: fresh copies of its inputs (as an upload would store them), its controls and its seed. */
+export const prepareRerunResultSchema = z.object({
+  sketch: storedInputSchema,
+  references: z.array(storedInputSchema).max(MAX_REFERENCE_IMAGES),
+  options: generateFieldsSchema.omit({ jobId: true }),
+  seed: z.number().int().min(0).nullable(),
+});
+export type PrepareRerunResult = z.infer<typeof prepareRerunResultSchema>;
+
+/** Result of `generation.export-items`: every generation of the user's, whole, with the keys of its renders in index order. */
+export const generationExportSchema = z.object({
+  generations: z.array(generationDetailSchema.omit({ images: true }).extend({ imageKeys: z.array(z.string()) })),
 });

@@ -20,6 +20,14 @@ export const API_PATHS = {
   previousAnalyses: '/api/analyses',
   /** `analysisPdfPath(id)` fills in the id. */
   analysisPdf: '/api/analyses/:id/pdf',
+  /** `libraryItemPath('analysis', id)` fills in the id. */
+  analysis: '/api/analyses/:id',
+  deleteAnalysis: '/api/analyses/:id',
+  /** `itemImagePath('analysis', id, index)` fills them in. */
+  analysisImage: '/api/analyses/:id/images/:index',
+  sketchReading: '/api/sketch-readings/:id',
+  deleteSketchReading: '/api/sketch-readings/:id',
+  sketchReadingImage: '/api/sketch-readings/:id/images/:index',
   emailAnalysis: '/api/email-analysis',
   vipLogin: '/api/vip-login',
   adminLogin: '/api/admin/login',
@@ -48,6 +56,27 @@ export const API_PATHS = {
   /** `generationImagePath(id, index)` fills it in. */
   downloadGeneratedImage: '/api/download/:jobId/:index',
   generations: '/api/generations',
+  generation: '/api/generations/:jobId',
+  deleteGeneration: '/api/generations/:jobId',
+  reproduceGeneration: '/api/generations/:jobId/reproduce',
+  varyGeneration: '/api/generations/:jobId/vary',
+  projects: '/api/projects',
+  createProject: '/api/projects',
+  /** `projectPath(id)` fills in the id. */
+  project: '/api/projects/:id',
+  renameProject: '/api/projects/:id',
+  deleteProject: '/api/projects/:id',
+  fileProjectItem: '/api/projects/:id/items',
+  unfileProjectItem: '/api/projects/:id/items/:type/:itemId',
+  library: '/api/library',
+  shares: '/api/shares',
+  createShare: '/api/shares',
+  /** A link by its token (or its id, as `GET /api/shares` names it). */
+  revokeShare: '/api/shares/:token',
+  /** The public read of a share: `sharedItemPath(token)`. */
+  sharedItem: '/api/s/:token',
+  sharedImage: '/api/s/:token/images/:index',
+  accountExport: '/api/account/export',
   apiDocs: '/api/docs',
   apiDocsJson: '/api/docs/openapi.json',
   apiDocsAsset: '/api/docs/assets/:file',
@@ -60,4 +89,22 @@ export const QUEUE_DASHBOARD_PATH = '/api/admin/queues';
 /** `GET /api/analyses/{id}/pdf` for one analysis (the id is a UUID, so it needs no escaping beyond this). */
 export function analysisPdfPath(analysisId: string): string {
   return API_PATHS.analysisPdf.replace(':id', encodeURIComponent(analysisId));
+}
+
+/** The collection path of each kind of library item, under which `/{id}` names one. */
+const ITEM_COLLECTIONS = { analysis: '/api/analyses', 'sketch-reading': '/api/sketch-readings', generation: '/api/generations' } as const;
+
+/** `GET`/`DELETE` path of one library item (`GET /api/analyses/{id}`, `…/sketch-readings/{id}`, `…/generations/{id}`). */
+export function libraryItemPath(type: keyof typeof ITEM_COLLECTIONS, id: string): string {
+  return `${ITEM_COLLECTIONS[type]}/${encodeURIComponent(id)}`;
+}
+
+/** The owner's thumbnail of one photo or sketch of an analysis or a sketch reading (0-based index). */
+export function itemImagePath(type: 'analysis' | 'sketch-reading', id: string, index: number): string {
+  return `${libraryItemPath(type, id)}/images/${index}`;
+}
+
+/** `GET`/`PATCH`/`DELETE` path of one project. */
+export function projectPath(projectId: string): string {
+  return API_PATHS.project.replace(':id', encodeURIComponent(projectId));
 }

@@ -50,12 +50,47 @@ import {
   getGeneratedImageResultSchema,
   getGenerationStatusJobSchema,
   getGenerationStatusResultSchema,
+  generationItemJobSchema,
+  getGenerationResultSchema,
+  generationExportSchema,
+  prepareRerunJobSchema,
+  prepareRerunResultSchema,
   listGenerationsJobSchema,
   listGenerationsResultSchema,
   sweepGenerationInputsJobSchema,
   sweepGenerationInputsResultSchema,
 } from './generation.js';
 import { ensureVipUserCommandSchema } from './vip.js';
+import {
+  analysisExportSchema,
+  exportItemsJobSchema,
+  libraryExportSchema,
+  createShareJobSchema,
+  listSharesJobSchema,
+  openShareJobSchema,
+  openShareResultSchema,
+  revokeShareJobSchema,
+  shareListResponseSchema,
+  shareSummarySchema,
+  createProjectJobSchema,
+  fileItemJobSchema,
+  filedItemResponseSchema,
+  getProjectJobSchema,
+  libraryPageSchema,
+  listProjectsJobSchema,
+  projectDetailSchema,
+  projectJobSchema,
+  projectListResponseSchema,
+  projectSummarySchema,
+  renameProjectJobSchema,
+  searchLibraryJobSchema,
+  unfileItemJobSchema,
+  analysisItemImageJobSchema,
+  analysisItemImageResultSchema,
+  analysisItemJobSchema,
+  analysisItemResultSchema,
+  deleteItemResultSchema,
+} from './library.js';
 import { analysisCapabilitiesResultSchema, capabilitiesJobSchema, generationCapabilitiesResultSchema } from './capabilities.js';
 import {
   exportLeadsJobSchema,
@@ -105,6 +140,10 @@ export const QUEUES = {
    * generations (each holds a place for as long as its provider takes, up to minutes).
    */
   generationLookup: 'generation-lookup',
+  /** The library's commands (projects, filing, the item index's search), taken by analysis-worker. */
+  library: 'library',
+  /** The library's subscription to the events catalogue: items recorded and deleted by their owners. */
+  libraryEvents: 'library.events',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -165,6 +204,14 @@ export const JOBS = {
     data: capabilitiesJobSchema,
     result: analysisCapabilitiesResultSchema,
   },
+  /** The user's analysis or sketch reading whole (`DomainError` `…not-found` for anyone else's). */
+  'analysis.get-item': { queue: QUEUES.analysisLookup, data: analysisItemJobSchema, result: analysisItemResultSchema },
+  /** A JPEG thumbnail of one photo or sketch of the user's item, made once into object storage. */
+  'analysis.get-item-image': { queue: QUEUES.analysisLookup, data: analysisItemImageJobSchema, result: analysisItemImageResultSchema },
+  /** Removes the user's analysis or sketch reading and every object stored for it (originals, PDF, thumbnails). */
+  'analysis.delete-item': { queue: QUEUES.analysisLookup, data: analysisItemJobSchema, result: deleteItemResultSchema },
+  /** `GET /api/account/export`: every analysis and sketch reading of the user's, with its stored objects' keys. */
+  'analysis.export-items': { queue: QUEUES.analysisLookup, data: exportItemsJobSchema, result: analysisExportSchema },
   /** Scheduled: removes PDFs of free text once their e-mail has long left. */
   'analysis.sweep-text-reports': { queue: QUEUES.analysis, data: sweepTextReportsJobSchema, result: sweepTextReportsResultSchema },
   'email.send': { queue: QUEUES.email, data: sendEmailJobSchema, result: sendEmailResultSchema },
@@ -205,6 +252,14 @@ export const JOBS = {
   'generation.get-image': { queue: QUEUES.generationLookup, data: getGeneratedImageJobSchema, result: getGeneratedImageResultSchema },
   /** `GET /api/generations/{jobId}/events`: a job's status for its owner (404 for another user's job). */
   'generation.get-status': { queue: QUEUES.generationLookup, data: getGenerationStatusJobSchema, result: getGenerationStatusResultSchema },
+  /** `GET /api/generations/{jobId}`: the owner's generation whole. */
+  'generation.get': { queue: QUEUES.generationLookup, data: generationItemJobSchema, result: getGenerationResultSchema },
+  /** `GET /api/account/export`: every generation of the user's, with its renders' keys. */
+  'generation.export-items': { queue: QUEUES.generationLookup, data: exportItemsJobSchema, result: generationExportSchema },
+  /** Copies a generation's stored recipe into fresh inputs for `POST /api/generations/{id}/reproduce` and `/vary`. */
+  'generation.prepare-rerun': { queue: QUEUES.generationLookup, data: prepareRerunJobSchema, result: prepareRerunResultSchema },
+  /** Removes the owner's finished generation and its stored images (`generation.in-progress` while it renders). */
+  'generation.delete': { queue: QUEUES.generationLookup, data: generationItemJobSchema, result: deleteItemResultSchema },
   /** `GET /api/capabilities`: which paid image providers have their key on this worker. */
   'generation.capabilities': {
     queue: QUEUES.generationLookup,
@@ -216,6 +271,25 @@ export const JOBS = {
    * inputs no pending generation refers to (a process died mid-request) are removed.
    */
   'generation.sweep-inputs': { queue: QUEUES.generation, data: sweepGenerationInputsJobSchema, result: sweepGenerationInputsResultSchema },
+  'library.create-project': { queue: QUEUES.library, data: createProjectJobSchema, result: projectSummarySchema },
+  'library.list-projects': { queue: QUEUES.library, data: listProjectsJobSchema, result: projectListResponseSchema },
+  'library.get-project': { queue: QUEUES.library, data: getProjectJobSchema, result: projectDetailSchema },
+  'library.rename-project': { queue: QUEUES.library, data: renameProjectJobSchema, result: projectSummarySchema },
+  /** Removes a project; its items stay, unfiled. */
+  'library.delete-project': { queue: QUEUES.library, data: projectJobSchema, result: deleteItemResultSchema },
+  /** Files an item (its facts checked with its owner first) in a project, moving it from any other. */
+  'library.file-item': { queue: QUEUES.library, data: fileItemJobSchema, result: filedItemResponseSchema },
+  'library.unfile-item': { queue: QUEUES.library, data: unfileItemJobSchema, result: filedItemResponseSchema },
+  /** `GET /api/library`: one page of the user's items, filtered and searched in one indexed query. */
+  'library.search': { queue: QUEUES.library, data: searchLibraryJobSchema, result: libraryPageSchema },
+  /** `GET /api/account/export`: the user's projects and what is filed in each. */
+  'library.export': { queue: QUEUES.library, data: exportItemsJobSchema, result: libraryExportSchema },
+  /** A share link recorded by its token's hash. */
+  'library.create-share': { queue: QUEUES.library, data: createShareJobSchema, result: shareSummarySchema },
+  'library.list-shares': { queue: QUEUES.library, data: listSharesJobSchema, result: shareListResponseSchema },
+  'library.revoke-share': { queue: QUEUES.library, data: revokeShareJobSchema, result: deleteItemResultSchema },
+  /** A live link's item and owner (`share.not-found` once revoked or expired). */
+  'library.open-share': { queue: QUEUES.library, data: openShareJobSchema, result: openShareResultSchema },
 } as const;
 export type JobName = keyof typeof JOBS;
 /** Jobs carried by one queue. */
@@ -368,5 +442,25 @@ export const QUEUE_SETTINGS: Record<QueueName, QueueSettings> = {
     replyTimeoutMs: 10_000,
     keepCompletedSeconds: 60,
     keepFailedSeconds: 3600,
+  },
+  // One-row writes and one indexed query per command.
+  library: {
+    concurrency: 16,
+    attempts: 1,
+    backoffMs: 0,
+    lockDurationMs: 30_000,
+    replyTimeoutMs: 10_000,
+    keepCompletedSeconds: 60,
+    keepFailedSeconds: 3600,
+  },
+  // Event deliveries, as `leads.events`.
+  'library.events': {
+    concurrency: 4,
+    attempts: 5,
+    backoffMs: 1_000,
+    lockDurationMs: 30_000,
+    replyTimeoutMs: 30_000,
+    keepCompletedSeconds: 7 * 86_400,
+    keepFailedSeconds: 7 * 86_400,
   },
 };

@@ -5,6 +5,7 @@ import type { JobHandlers } from '@archlens/platform/messaging';
 import type { QueueHandlers, ScheduledJob } from '@archlens/platform/worker-host';
 import { AnalysisService } from './analysis.service.js';
 import { EngineCapabilitiesService } from './engine-capabilities.service.js';
+import { AnalysisItemsService } from '../items/analysis-items.service.js';
 import { SketchReadingService } from '../sketches/sketch-reading.service.js';
 import { ReportsService } from '../reports/reports.service.js';
 import { TEXT_REPORTS_SWEEP_EVERY_MS, TextReportsSweepService } from '../reports/text-reports-sweep.service.js';
@@ -56,7 +57,7 @@ export class AnalysisHandlers implements QueueHandlers<typeof QUEUES.analysis> {
 }
 
 /**
- * The `analysis-lookup` queue: a user's recent analyses, the analysis reports (an analysis's
+ * The `analysis-lookup` queue: a user's recent analyses, an analysis or sketch reading whole (read, thumbnails, deleted), the analysis reports (an analysis's
  * PDF, rendered once; a report e-mailed) and the engines this worker runs, kept off `analysis` so
  * that they never wait behind analyses.
  */
@@ -67,13 +68,15 @@ export class AnalysisLookupHandlers implements QueueHandlers<typeof QUEUES.analy
     private readonly analyses: AnalysisService,
     private readonly reports: ReportsService,
     private readonly engines: EngineCapabilitiesService,
+    private readonly items: AnalysisItemsService,
   ) {}
 
   /**
    * `analysis.list-recent` → `AnalysisService.listRecent` (the 3 newest, spec §9),
    * `analysis.render-report` and `analysis.email-report` → `ReportsService` (`DomainError`
    * `report.analysis-not-found` for an analysis the user does not own), `analysis.capabilities` →
-   * `EngineCapabilitiesService`.
+   * `EngineCapabilitiesService`; `analysis.get-item`, `analysis.get-item-image` and
+   * `analysis.delete-item` → `AnalysisItemsService` (the kind's not-found code for another user's item).
    */
   handlers(): JobHandlers<typeof QUEUES.analysisLookup> {
     return {
@@ -81,6 +84,10 @@ export class AnalysisLookupHandlers implements QueueHandlers<typeof QUEUES.analy
       'analysis.render-report': (data) => this.reports.renderReport(data),
       'analysis.email-report': (data) => this.reports.emailReport(data),
       'analysis.capabilities': async () => this.engines.describe(),
+      'analysis.get-item': (data) => this.items.get(data),
+      'analysis.get-item-image': (data) => this.items.image(data),
+      'analysis.delete-item': (data) => this.items.delete(data),
+      'analysis.export-items': ({ userId }) => this.items.exportAll(userId),
     };
   }
 }

@@ -7,6 +7,8 @@ import {
   type AnalyzeResponse,
   type PreviousAnalysis,
 } from '@archlens/contracts/analysis';
+import { analysisItemFacts } from '@archlens/contracts/library';
+import { EventPublisher } from '@archlens/platform/events';
 import { ObjectStorage } from '@archlens/platform/storage';
 import { SERVICE_DATA_SOURCE } from '@archlens/platform/worker-host';
 import { AnalysisEntity } from './analysis.entity.js';
@@ -24,13 +26,15 @@ export class AnalysisService {
     @Inject(SERVICE_DATA_SOURCE) dataSource: DataSource,
     @Inject(VISION_ENGINE) private readonly engine: VisionEngine,
     private readonly storage: ObjectStorage,
+    private readonly events: EventPublisher,
   ) {
     this.analyses = dataSource.getRepository(AnalysisEntity);
   }
 
   /**
    * Reads the stored originals, lets the engine write the text and records the analysis. On any
-   * failure the originals are removed: no analysis will ever refer to them.
+   * failure the originals are removed: no analysis will ever refer to them. Publishes
+   * `analysis.completed` (event id = the analysis id) for the library.
    * @throws DomainError `analysis.image-undecodable` naming the file when a photo cannot be decoded
    *   (truncated or corrupt), `analysis.photos-unreadable` when the originals cannot be read back;
    *   AnalysisEngineError (`analysis.engine-failed`) from the engine; the database error otherwise
@@ -55,7 +59,7 @@ export class AnalysisService {
         }),
       );
     });
-    return {
+    const result: AnalyzeResponse = {
       id: saved.id,
       ...text,
       engine: this.engine.name,
@@ -63,6 +67,9 @@ export class AnalysisService {
       createdAt: saved.createdAt.toISOString(),
       imageCount: saved.imageCount,
     };
+    // The library indexes it; a failure to publish is logged, and filing indexes it anyway.
+    await this.events.tryPublish('analysis.completed', analysisItemFacts(job.userId, result), saved.id);
+    return result;
   }
 
   /** The user's `PREVIOUS_ANALYSES_LISTED` most recent analyses, newest first (spec §9: 3 shown, beside the one on screen). */

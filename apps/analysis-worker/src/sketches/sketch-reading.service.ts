@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource, Repository } from 'typeorm';
 import type { AnalyzeSketchResponse, DrawingType, ReadSketchesJob } from '@archlens/contracts/sketch';
+import { sketchReadingItemFacts } from '@archlens/contracts/library';
+import { EventPublisher } from '@archlens/platform/events';
 import { ObjectStorage } from '@archlens/platform/storage';
 import { SERVICE_DATA_SOURCE } from '@archlens/platform/worker-host';
 import type { SketchEngine } from '../analysis/engines/sketch-engine.js';
@@ -18,6 +20,7 @@ export class SketchReadingService {
     @Inject(SERVICE_DATA_SOURCE) dataSource: DataSource,
     @Inject(SKETCH_ENGINE) private readonly engine: SketchEngine,
     private readonly storage: ObjectStorage,
+    private readonly events: EventPublisher,
   ) {
     this.readings = dataSource.getRepository(SketchReadingEntity);
   }
@@ -25,7 +28,8 @@ export class SketchReadingService {
   /**
    * `analysis.read-sketches`: reads the stored sketches, lets the engine write the reading and
    * records it with the engine, model and duration. On any failure before it is recorded the
-   * sketches are removed (`withStoredOriginals`), as for photos.
+   * sketches are removed (`withStoredOriginals`), as for photos. Publishes `analysis.completed`
+   * (event id = the reading's id) for the library.
    * @returns the recorded reading (spec §7: description, details; with its drawing type, engine and duration)
    * @throws DomainError `analysis.image-undecodable` naming the file when a sketch cannot be decoded,
    *   `sketch.sketches-unreadable` when the sketches cannot be read back; AnalysisEngineError
@@ -50,7 +54,7 @@ export class SketchReadingService {
         }),
       );
     });
-    return {
+    const result: AnalyzeSketchResponse = {
       id: saved.id,
       description: saved.description,
       details: saved.details,
@@ -61,5 +65,7 @@ export class SketchReadingService {
       imageCount: saved.imageCount,
       durationMs: saved.durationMs,
     };
+    await this.events.tryPublish('analysis.completed', sketchReadingItemFacts(job.userId, result), saved.id);
+    return result;
   }
 }

@@ -1,4 +1,17 @@
-import { applyDecorators, Get, HttpCode, Post, SetMetadata, Sse, UseGuards, type CanActivate, type Type } from '@nestjs/common';
+import {
+  applyDecorators,
+  Delete,
+  Get,
+  HttpCode,
+  Patch,
+  Post,
+  Put,
+  SetMetadata,
+  Sse,
+  UseGuards,
+  type CanActivate,
+  type Type,
+} from '@nestjs/common';
 import type { ApiRouteName } from '@archlens/contracts/paths';
 import { API_ROUTES, isEventStreamResponse, successStatus, type ApiRoute, type RouteAccess } from '@archlens/contracts/routes';
 import { AdminTokenGuard } from '../admin/admin-token.guard.js';
@@ -20,7 +33,7 @@ export const ACCESS_GUARDS: Record<RouteAccess, ReadonlyArray<Type<CanActivate>>
 
 /**
  * Mounts a handler as one route of `API_ROUTES`, from its entry: its method and path (`@Sse` for an
- * event stream), the success status of a `POST` (`@HttpCode`: 200 unless the entry says 201), and
+ * event stream; `PUT`, `PATCH`, `DELETE`), the success status of a `POST` (`@HttpCode`: 200 unless the entry says 201), and
  * the guards of its access rule (`ACCESS_GUARDS`), which run before any interceptor, so nothing of a
  * refused request is read. The handler's controller takes no path of its own (`@Controller()`).
  * @param name the route's name in `API_ROUTES`
@@ -35,5 +48,8 @@ export function Route(name: ApiRouteName): MethodDecorator {
 function mountOf(route: ApiRoute): MethodDecorator[] {
   if (isEventStreamResponse(route.response)) return [Sse(route.path)];
   if (route.method === 'GET') return [Get(route.path)];
+  if (route.method === 'DELETE') return [Delete(route.path)];
+  if (route.method === 'PUT') return [Put(route.path)];
+  if (route.method === 'PATCH') return [Patch(route.path)];
   return [Post(route.path), HttpCode(successStatus(route))];
 }

@@ -145,7 +145,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
     const notes = [ACCESS_NOTES[route.access], route.notes].filter(Boolean);
     const security = securityOf(route.access);
     registry.registerPath({
-      method: route.method === 'GET' ? 'get' : 'post',
+      method: route.method.toLowerCase() as Lowercase<ApiRoute['method']>,
       path,
       operationId: name,
       summary: route.summary,

@@ -65,6 +65,24 @@ export class GenerationController {
   }
 
   /**
+   * `POST /api/generations/{jobId}/reproduce` → 200 as `POST /api/generate`: the same recipe and seed,
+   * a new job whose `parentId` is this one. Pro only; the hourly generation limit counts it; 404 for
+   * another user's generation, 409 for one that kept no recipe, 409 for too few credits.
+   */
+  @Route('reproduceGeneration')
+  @UseInterceptors(GenerationAllowanceInterceptor)
+  reproduce(@CurrentUserId() userId: string, @Param('jobId') jobId: string): Promise<GenerateResponse> {
+    return this.generation.rerun(userId, jobId, 'same');
+  }
+
+  /** `POST /api/generations/{jobId}/vary` → as reproduce, with a new random seed. */
+  @Route('varyGeneration')
+  @UseInterceptors(GenerationAllowanceInterceptor)
+  vary(@CurrentUserId() userId: string, @Param('jobId') jobId: string): Promise<GenerateResponse> {
+    return this.generation.rerun(userId, jobId, 'new');
+  }
+
+  /**
    * `GET /api/generations/{jobId}/events` → 200 `text/event-stream`: a `: connected` comment, then
    * one `data: {jobId, stage, percent, imagesDone?, imagesTotal?, message?}` per progress report of
    * the user's generation, ending after `succeeded` or `failed` (at once for a job already

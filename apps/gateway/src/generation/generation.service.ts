@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { BadRequestException, Injectable } from '@nestjs/common';
 import {
@@ -6,6 +6,7 @@ import {
   GENERATION_HISTORY_LIMIT,
   GENERATION_MESSAGES,
   generateFieldsSchema,
+  MAX_SEED,
   VARIATIONS,
   type GenerateResponse,
   type GenerationHistoryResponse,
@@ -104,6 +105,44 @@ export class GenerationService {
         error instanceof ServiceUnavailableError ||
         (error instanceof CommandTimeoutError && error.neverStarted);
       if (neverRan) await this.removeFiles(files);
+      throw error;
+    }
+  }
+
+  /**
+   * Runs the user's generation again from its stored recipe, without an upload: `same` keeps its
+   * seed (Reproduce), otherwise a new random seed (Vary). A new job id, the parent linked; the
+   * credits are reserved and captured by the worker exactly as for an upload.
+   * @throws ApiException `generation.not-found` for an id that is not a UUID; DomainError
+   *   `generation.not-found` (another user's), `generation.no-recipe` (409), and every refusal of `generate`
+   */
+  async rerun(userId: string, parentJobId: string, seed: 'same' | 'new'): Promise<GenerateResponse> {
+    const parentId = generationIdSchema.safeParse(parentJobId);
+    if (!parentId.success) throw apiError('generation.not-found');
+    const prepared = await this.commands.request('generation.prepare-rerun', { userId, jobId: parentId.data });
+    const { seed: _asked, ...options } = prepared.options;
+    const chosen = seed === 'same' ? (prepared.seed ?? _asked) : randomInt(0, MAX_SEED + 1);
+    const jobId = randomUUID();
+    const inputs = [prepared.sketch, ...prepared.references];
+    try {
+      return await this.commands.request(
+        'generation.generate',
+        {
+          userId,
+          jobId,
+          sketch: prepared.sketch,
+          references: prepared.references,
+          options: { ...options, ...(chosen !== null && chosen !== undefined ? { seed: chosen } : {}) },
+          parentId: parentId.data,
+        },
+        { jobId: `${userId}_${jobId}` },
+      );
+    } catch (error) {
+      const neverRan =
+        error instanceof NoWorkerError ||
+        error instanceof ServiceUnavailableError ||
+        (error instanceof CommandTimeoutError && error.neverStarted);
+      if (neverRan) await this.storage.remove(inputs.map((input) => input.key)).catch(() => undefined);
       throw error;
     }
   }

@@ -35,6 +35,7 @@ function limitsConfig(env: NodeJS.ProcessEnv): RateLimitsConfig {
       RATE_LIMIT_EMAILS_TO_OTHERS_PER_USER_PER_DAY: true,
       RATE_LIMIT_EMAILS_ALL_USERS_PER_HOUR: true,
       RATE_LIMIT_GENERATIONS_PER_USER: true,
+      RATE_LIMIT_SHARE_VIEWS_PER_IP: true,
     })
     .parse(env);
 }

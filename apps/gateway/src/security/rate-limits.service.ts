@@ -38,7 +38,8 @@ export type RateLimitName =
   | 'emailsPerRecipient'
   | 'emailsToOthersPerUser'
   | 'emailsAllUsers'
-  | 'generationsPerUser';
+  | 'generationsPerUser'
+  | 'shareViewsPerIp';
 
 /** What the user reads when Redis, which keeps the counters, cannot be reached (answered as 503). */
 export const RATE_LIMITS_UNAVAILABLE_MESSAGE = 'ArchLens is temporarily unavailable. Please try again in a moment.';
@@ -66,6 +67,7 @@ export type RateLimitsConfig = Pick<
   | 'RATE_LIMIT_EMAILS_TO_OTHERS_PER_USER_PER_DAY'
   | 'RATE_LIMIT_EMAILS_ALL_USERS_PER_HOUR'
   | 'RATE_LIMIT_GENERATIONS_PER_USER'
+  | 'RATE_LIMIT_SHARE_VIEWS_PER_IP'
 >;
 
 interface RateLimitDefinition {
@@ -199,6 +201,12 @@ export const RATE_LIMITS: Readonly<Record<RateLimitName, RateLimitDefinition>> =
     pointsFrom: 'RATE_LIMIT_VIP_LOGIN_PER_IP',
     durationSeconds: 15 * 60,
     refusal: 'Too many VIP sign-in attempts.',
+    keyOf: asIs,
+  },
+  shareViewsPerIp: {
+    pointsFrom: 'RATE_LIMIT_SHARE_VIEWS_PER_IP',
+    durationSeconds: 60,
+    refusal: 'Too many views of shared links from this address. Please try again in a minute.',
     keyOf: asIs,
   },
   stripeWebhookPerIp: {

@@ -1,3 +1,4 @@
+import { KeepGenerationRecipes1800000000000 } from './migrations/1800000000000-keep-generation-recipes.js';
 import { createServiceDataSource } from '@archlens/platform/database';
 import { GenerationImageEntity } from '../generations/generation-image.entity.js';
 import { GenerationJobEntity } from '../generations/generation-job.entity.js';
@@ -9,7 +10,11 @@ export const GENERATION_SCHEMA = 'generation';
 /** generation-worker's entities. */
 export const GENERATION_ENTITIES = [GenerationJobEntity, GenerationImageEntity];
 /** generation-worker's reviewed migrations, in order. */
-export const GENERATION_MIGRATIONS = [CreateGenerations1796400000000, StoreGenerationErrorCodes1797000000000];
+export const GENERATION_MIGRATIONS = [
+  CreateGenerations1796400000000,
+  StoreGenerationErrorCodes1797000000000,
+  KeepGenerationRecipes1800000000000,
+];
 
 /** generation-worker's TypeORM data source (for tools and tests; the service builds its own through the worker host). */
 export function createGenerationDataSource(databaseUrl: string) {

@@ -7,6 +7,12 @@ export interface GenerationInputs {
   references: Array<{ key: string; fileName: string }>;
 }
 
+/** A recipe's stored inputs: `recipes/<userId>/<sha256>.<ext>`, kept while any generation refers to them. */
+export interface StoredRecipe {
+  sketch: { key: string; sha256: string; fileName: string };
+  references: Array<{ key: string; sha256: string; fileName: string }>;
+}
+
 /**
  * A bigint seed column as a number: pg hands bigint back as a string, and every seed (at most
  * `MAX_SEED`, 4,294,967,294, Stability's range) is well inside `Number.MAX_SAFE_INTEGER`.
@@ -28,6 +34,7 @@ export const SEED_AS_NUMBER: ValueTransformer = {
 @Entity({ name: 'generation_jobs' })
 @Check('CHK_generation_jobs_status', `"status" IN ('pending', 'succeeded', 'failed')`)
 @Index('IDX_generation_jobs_user_id_created_at', ['userId', 'createdAt'])
+@Index('IDX_generation_jobs_parent_id', ['parentId'])
 export class GenerationJobEntity {
   @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'PK_generation_jobs_id' })
   id!: string;
@@ -48,6 +55,14 @@ export class GenerationJobEntity {
   /** The sketch and reference images in object storage; removed once the job has finished. */
   @Column({ type: 'jsonb' })
   inputs!: GenerationInputs;
+
+  /** The inputs kept by content once it succeeded (`RecipeStore`), so it can run again; null before, or when they could not be kept. */
+  @Column({ type: 'jsonb', nullable: true })
+  recipe!: StoredRecipe | null;
+
+  /** The generation it ran again (reproduce or vary); null for one made from an upload. */
+  @Column({ name: 'parent_id', type: 'uuid', nullable: true })
+  parentId!: string | null;
 
   /** The seed of the first image, or the one asked for; null when the provider takes none. */
   @Column({ type: 'bigint', nullable: true, transformer: SEED_AS_NUMBER })

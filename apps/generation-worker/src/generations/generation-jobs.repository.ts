@@ -4,10 +4,10 @@ import type { ErrorReference } from '@archlens/contracts/errors';
 import type { GenerationMetadata } from '@archlens/contracts/generation';
 import { SERVICE_DATA_SOURCE } from '@archlens/platform/worker-host';
 import { GenerationImageEntity } from './generation-image.entity.js';
-import { GenerationJobEntity, type GenerationInputs } from './generation-job.entity.js';
+import { GenerationJobEntity, type StoredRecipe, type GenerationInputs } from './generation-job.entity.js';
 
 /** What a job starts with; the rest of its row is the database's defaults. */
-export type NewGenerationJob = Pick<GenerationJobEntity, 'id' | 'userId' | 'provider' | 'options' | 'inputs'>;
+export type NewGenerationJob = Pick<GenerationJobEntity, 'id' | 'userId' | 'provider' | 'options' | 'inputs'> & { parentId?: string };
 
 /** A succeeded job's answer, kept so that a repeat of its job id answers the same; `durationMs` in ms. */
 export interface GenerationSuccess {
@@ -47,6 +47,53 @@ export class GenerationJobsRepository {
     return this.jobs.findOneBy({ id });
   }
 
+  /** Records the recipe a succeeded job keeps. */
+  async noteRecipe(id: string, recipe: StoredRecipe): Promise<void> {
+    await this.jobs.update({ id }, { recipe });
+  }
+
+  /** The ids of all the user's generations, oldest first. */
+  async idsOf(userId: string): Promise<string[]> {
+    const rows = await this.jobs.find({ where: { userId }, select: { id: true }, order: { createdAt: 'ASC' } });
+    return rows.map((row) => row.id);
+  }
+
+  /** The ids of the user's generations that ran `id` again, oldest first. */
+  async childrenOf(userId: string, id: string): Promise<string[]> {
+    const rows = await this.jobs.find({ where: { userId, parentId: id }, select: { id: true }, order: { createdAt: 'ASC' } });
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * Of `keys` (recipe objects), those some generation's recipe still names. SQL, since TypeORM
+   * cannot select from `jsonb_array_elements`.
+   */
+  async recipeKeysInUse(keys: string[]): Promise<string[]> {
+    if (keys.length === 0) return [];
+    const rows: Array<{ key: string }> = await this.dataSource.query(
+      `SELECT k AS key FROM unnest($1::text[]) AS k
+        WHERE EXISTS (
+          SELECT 1 FROM generation.generation_jobs j
+           WHERE j.recipe IS NOT NULL
+             AND (j.recipe->'sketch'->>'key' = k OR EXISTS (SELECT 1 FROM jsonb_array_elements(j.recipe->'references') r WHERE r->>'key' = k)))`,
+      [keys],
+    );
+    return rows.map((row) => row.key);
+  }
+
+  /**
+   * Removes the user's job (its images' rows go with it: `ON DELETE CASCADE`), unless it is pending.
+   * @returns true when a row was removed
+   */
+  async removeFinished(userId: string, id: string): Promise<boolean> {
+    const result = await this.jobs
+      .createQueryBuilder()
+      .delete()
+      .where('id = :id AND user_id = :userId AND status <> :pending', { id, userId, pending: 'pending' })
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+
   /**
    * Records the start of an attempt in one upsert: the job is inserted as pending (attempt 1), or,
    * when its id is the same user's, counted one more attempt (`ON CONFLICT (id) DO UPDATE … WHERE`
@@ -57,12 +104,20 @@ export class GenerationJobsRepository {
    */
   async start(job: NewGenerationJob): Promise<GenerationJobEntity | null> {
     const rows: Array<Record<string, unknown>> = await this.dataSource.query(
-      `INSERT INTO generation.generation_jobs AS j (id, user_id, status, provider, options, inputs, seed, attempts, started_at)
-       VALUES ($1, $2, 'pending', $3, $4, $5, $6, 1, now())
+      `INSERT INTO generation.generation_jobs AS j (id, user_id, status, provider, options, inputs, seed, parent_id, attempts, started_at)
+       VALUES ($1, $2, 'pending', $3, $4, $5, $6, $7, 1, now())
        ON CONFLICT (id) DO UPDATE SET attempts = j.attempts + 1, started_at = now()
          WHERE j.user_id = EXCLUDED.user_id
        RETURNING j.*`,
-      [job.id, job.userId, job.provider, JSON.stringify(job.options), JSON.stringify(job.inputs), job.options.seed ?? null],
+      [
+        job.id,
+        job.userId,
+        job.provider,
+        JSON.stringify(job.options),
+        JSON.stringify(job.inputs),
+        job.options.seed ?? null,
+        job.parentId ?? null,
+      ],
     );
     return rows[0] ? this.toEntity(rows[0]) : null;
   }

@@ -11,6 +11,8 @@ import {
   type GeneratedImage,
   type GenerationMetadata,
 } from '@archlens/contracts/generation';
+import { generationItemFacts } from '@archlens/contracts/library';
+import { EventPublisher } from '@archlens/platform/events';
 import { DomainError } from '@archlens/platform/messaging';
 import { ProviderError, type ImageProvider, type WorkflowProvider } from '../providers/image-provider.js';
 import { GENERATION_PROVIDERS_TOKEN, type GenerationProviders } from '../providers/provider-registry.js';
@@ -20,6 +22,7 @@ import { GenerationInputsStore } from './generation-inputs-store.js';
 import type { GenerationInputs, GenerationJobEntity } from './generation-job.entity.js';
 import { GenerationJobsRepository } from './generation-jobs.repository.js';
 import { GenerationProgressReporter, STAGE_PERCENT } from './generation-progress.js';
+import { RecipeStore } from './recipe-store.js';
 import { RenderedImageStore } from './rendered-image-store.js';
 
 /**
@@ -85,6 +88,8 @@ export class GenerationService {
     private readonly inputs: GenerationInputsStore,
     private readonly renders: RenderedImageStore,
     @Inject(GENERATION_PROVIDERS_TOKEN) private readonly providers: GenerationProviders,
+    private readonly events: EventPublisher,
+    private readonly recipes: RecipeStore,
   ) {}
 
   /**
@@ -121,7 +126,14 @@ export class GenerationService {
       throw refusal;
     }
     await progress.report('queued', STAGE_PERCENT.queued);
-    const started = await this.jobs.start({ id: job.jobId, userId: job.userId, provider: provider.name, options: job.options, inputs });
+    const started = await this.jobs.start({
+      id: job.jobId,
+      userId: job.userId,
+      provider: provider.name,
+      options: job.options,
+      inputs,
+      ...(job.parentId ? { parentId: job.parentId } : {}),
+    });
     if (!started) return this.refuseTakenId(inputs);
     if (started.status !== 'pending') return this.answerFinished(started, progress);
     if (started.attempts > 1) this.logger.warn(`generation ${started.id}: attempt ${started.attempts} (resumed after a worker stopped)`);
@@ -245,7 +257,10 @@ export class GenerationService {
     return this.finish(job, { seed, creditsSpent, metadata, images }, progress);
   }
 
-  /** Marks the job succeeded (unless another copy did first: then that copy's answer) and removes its inputs. */
+  /**
+   * Marks the job succeeded (unless another copy did first: then that copy's answer), keeps its
+   * inputs as its recipe (`RecipeStore`), removes the uploads and publishes `generation.completed` (event id = the job id) for the library.
+   */
   private async finish(
     job: GenerationJobEntity,
     result: GenerationResult,
@@ -256,10 +271,19 @@ export class GenerationService {
       const finished = await this.jobs.findById(job.id);
       if (finished) return this.answerFinished(finished, progress);
     }
+    await this.recipes.keep(job);
     await Promise.all([
       this.inputs.remove(job.inputs),
       progress.report('succeeded', STAGE_PERCENT.succeeded, { imagesDone: result.images.length, imagesTotal: result.images.length }),
     ]);
+    const facts = generationItemFacts(job.userId, {
+      id: job.id,
+      createdAt: job.createdAt.toISOString(),
+      styleDescription: job.options.styleDescription,
+      provider: job.provider,
+      imageCount: result.images.length,
+    });
+    await this.events.tryPublish('generation.completed', facts, job.id);
     return this.answer(job.id, result);
   }
 
