@@ -56,6 +56,8 @@ export class EventPublisher {
       let queue = this.queues.get(queueName);
       if (!queue) {
         queue = new Queue(queueName, { connection: failFastRedisOptions(this.redisUrl) });
+        // Reported here; the publish that meets it gets its own error (an unheard one would end the process).
+        queue.on('error', (error) => this.logger.warn(`queue "${queueName}": ${error.message}`));
         this.queues.set(queueName, queue);
       }
       await queue.add(name, envelope, {

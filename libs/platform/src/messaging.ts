@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { Queue, QueueEvents, Worker, type Job, type WorkerOptions } from 'bullmq';
 import type { Redis, RedisOptions } from 'ioredis';
 import { ZodError } from 'zod';
@@ -101,6 +102,7 @@ export class CommandClient {
   private readonly workerChecks = new Map<QueueName, Promise<void>>();
   /** The Redis database the queues live in (the URL's path, 0 by default). */
   private readonly db: number;
+  private readonly logger = new Logger('CommandClient');
 
   /**
    * @param redisUrl the Redis that carries the queues
@@ -118,6 +120,9 @@ export class CommandClient {
     if (!entry) {
       const queue = new Queue(name, { connection: failFastRedisOptions(this.redisUrl) });
       queue.setMaxListeners(0); // every request in flight waits on it
+      // A slow or lost Redis is reported here in the background; the request that meets it gets
+      // its own error. Without a listener the emitted error would be thrown, and end the process.
+      queue.on('error', (error) => this.logger.warn(`queue "${name}": ${error.message}`));
       const created = { queue, events: this.openEvents(queue) };
       // A channel that could not connect the first time is built again by the next request.
       created.events.catch(() => {

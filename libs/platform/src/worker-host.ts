@@ -182,6 +182,7 @@ class WorkerHost implements OnApplicationBootstrap, OnApplicationShutdown {
     const schedules: Array<ScheduledJob<QueueName>> = set.schedules?.() ?? [];
     if (schedules.length === 0) return;
     const queue = new Queue(set.queue, { connection: redisConnection(this.options.redisUrl) });
+    queue.on('error', () => undefined); // the upsert below throws what matters
     try {
       for (const { name, everyMs, data } of schedules) {
         await queue.upsertJobScheduler(name, { every: everyMs }, { name, data: JOBS[name].data.parse(data) });
