@@ -13,7 +13,7 @@ import { apiError } from '../http/api-error.js';
 /** An item id as the contract has it (a UUID); anything else names no item. */
 const itemIdSchema = z.string().uuid();
 /** An image index in a path: a whole number below the most photos an item holds. */
-const imageIndexSchema = z
+export const imageIndexSchema = z
   .string()
   .regex(/^\d{1,2}$/)
   .transform(Number)

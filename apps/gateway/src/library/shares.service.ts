@@ -2,7 +2,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import { z } from 'zod';
-import { MAX_ANALYSIS_IMAGES } from '@archlens/contracts/analysis';
 import {
   analysisItemFacts,
   generationItemFacts,
@@ -18,7 +17,7 @@ import {
 import { CommandClient, DomainError } from '@archlens/platform/messaging';
 import { ObjectStorage } from '@archlens/platform/storage';
 import { apiError } from '../http/api-error.js';
-import { LibraryItemsService } from './library-items.service.js';
+import { imageIndexSchema, LibraryItemsService } from './library-items.service.js';
 
 /** Bytes of randomness in a share token (256 bits; base64url, 43 characters). */
 const SHARE_TOKEN_BYTES = 32;
@@ -28,18 +27,6 @@ const MS_PER_DAY = 86_400_000;
 export function shareTokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
-
-const indexSchema = z
-  .string()
-  .regex(/^\d{1,2}$/)
-  .transform(Number)
-  .pipe(
-    z
-      .number()
-      .int()
-      .min(0)
-      .max(MAX_ANALYSIS_IMAGES - 1),
-  );
 
 /** A shared image opened for streaming. */
 export interface SharedImageDownload {
@@ -146,7 +133,7 @@ export class SharesService {
    * @throws ApiException / DomainError `share.not-found` for a dead link or an index the item has no image for
    */
   async image(token: string, index: string): Promise<SharedImageDownload> {
-    const position = indexSchema.safeParse(index);
+    const position = imageIndexSchema.safeParse(index);
     if (!position.success) throw apiError('share.not-found');
     const share = await this.commands.request('library.open-share', { tokenHash: this.hashOf(token) });
     return this.gone(async () => {
