@@ -6,6 +6,7 @@ import { EngineCapabilitiesService } from './analysis/engine-capabilities.servic
 import { createSketchEngine, createVisionEngine } from './analysis/engines/vision-engine.factory.js';
 import { AnalysisItemsService } from './items/analysis-items.service.js';
 import { LibraryEventsHandlers, LibraryHandlers } from './library/library.handlers.js';
+import { LibraryBacklogService } from './library/library-backlog.service.js';
 import { LibraryItemsRepository } from './library/library-items.repository.js';
 import { LibraryService } from './library/library.service.js';
 import { ProjectsRepository } from './library/projects.repository.js';
@@ -54,6 +55,7 @@ export class AnalysisWorkerModule {
         ProjectsRepository,
         LibraryItemsRepository,
         LibraryService,
+        LibraryBacklogService,
         SharesRepository,
         SharesService,
       ],

@@ -10,6 +10,7 @@ import { CreditHold } from './generations/credit-hold.js';
 import { GenerationImagesRepository } from './generations/generation-images.repository.js';
 import { GenerationInputsStore } from './generations/generation-inputs-store.js';
 import { GenerationJobsRepository } from './generations/generation-jobs.repository.js';
+import { LibraryBacklogService } from './generations/library-backlog.service.js';
 import { RecipeStore } from './generations/recipe-store.js';
 import { GenerationService } from './generations/generation.service.js';
 import { RenderedImageStore } from './generations/rendered-image-store.js';
@@ -44,6 +45,7 @@ export class GenerationWorkerModule {
         GenerationHistoryService,
         GenerationInputsSweepService,
         RecipeStore,
+        LibraryBacklogService,
       ],
       handlers: [GenerationHandlers, GenerationLookupHandlers],
       // Only when set: else `JOB_LOCK_DURATION_MS`, else the queue's own `QUEUE_SETTINGS` lock.

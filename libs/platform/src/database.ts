@@ -50,3 +50,21 @@ export async function initialiseDataSource(dataSource: DataSource, schema: strin
     await runner.release();
   }
 }
+
+/**
+ * Work that must run once per database after an upgrade, such as telling a new subscriber about
+ * records kept before it existed. A migration creates `<schema>.<table>` with one row; each copy of
+ * the service calls this at start: while the row is there, `work` runs and the row is then
+ * removed, so a failure or a crash leaves it for the next start. Copies starting together may both
+ * run `work`, which must therefore be idempotent (an upsert, an event with a stable id).
+ * @param markerTable the marker's qualified name, a constant of the service's code (`"analysis"."library_backlog"`)
+ * @returns what `work` returned, or undefined when the marker was already gone
+ * @throws whatever `work` or the database throws; the marker then stays
+ */
+export async function runOnceMarked<T>(dataSource: DataSource, markerTable: string, work: () => Promise<T>): Promise<T | undefined> {
+  const marked = await dataSource.query<unknown[]>(`SELECT 1 FROM ${markerTable} LIMIT 1`);
+  if (marked.length === 0) return undefined;
+  const result = await work();
+  await dataSource.query(`DELETE FROM ${markerTable}`);
+  return result;
+}

@@ -34,6 +34,34 @@ function engineOf(record: OriginalsRecord): AnalysisEngine {
   return engine.success ? engine.data : 'offline';
 }
 
+/** A stored analysis as its owner reads it, without image URLs (the gateway adds them from `imageCount`). */
+export function analysisDetailOf(a: AnalysisEntity): Extract<AnalysisItemResult, { kind: 'analysis' }>['item'] {
+  return {
+    id: a.id,
+    primaryDescription: a.primaryDescription,
+    expandedDescription: a.expandedDescription,
+    tags: a.tags,
+    engine: engineOf(a),
+    model: a.model,
+    createdAt: a.createdAt.toISOString(),
+    imageCount: a.imageCount,
+  };
+}
+
+/** A stored sketch reading as its owner reads it, without image URLs. */
+export function sketchReadingDetailOf(r: SketchReadingEntity): Extract<AnalysisItemResult, { kind: 'sketch-reading' }>['item'] {
+  return {
+    id: r.id,
+    description: r.description,
+    details: r.details,
+    drawingType: r.drawingType as DrawingType,
+    engine: engineOf(r),
+    model: r.model,
+    createdAt: r.createdAt.toISOString(),
+    imageCount: r.imageCount,
+  };
+}
+
 /**
  * The analyses and sketch readings as library items: read back whole by their owner, a thumbnail of
  * each photo or sketch (made once with sharp into `thumbnails/<userId>/<itemId>/`), and deletion of
@@ -61,35 +89,9 @@ export class AnalysisItemsService {
    */
   async get(job: AnalysisItemJob): Promise<AnalysisItemResult> {
     if (job.kind === 'analysis') {
-      const a = (await this.owned(job)) as AnalysisEntity;
-      return {
-        kind: 'analysis',
-        item: {
-          id: a.id,
-          primaryDescription: a.primaryDescription,
-          expandedDescription: a.expandedDescription,
-          tags: a.tags,
-          engine: engineOf(a),
-          model: a.model,
-          createdAt: a.createdAt.toISOString(),
-          imageCount: a.imageCount,
-        },
-      };
+      return { kind: 'analysis', item: analysisDetailOf((await this.owned(job)) as AnalysisEntity) };
     }
-    const r = (await this.owned(job)) as SketchReadingEntity;
-    return {
-      kind: 'sketch-reading',
-      item: {
-        id: r.id,
-        description: r.description,
-        details: r.details,
-        drawingType: r.drawingType as DrawingType,
-        engine: engineOf(r),
-        model: r.model,
-        createdAt: r.createdAt.toISOString(),
-        imageCount: r.imageCount,
-      },
-    };
+    return { kind: 'sketch-reading', item: sketchReadingDetailOf((await this.owned(job)) as SketchReadingEntity) };
   }
 
   /**

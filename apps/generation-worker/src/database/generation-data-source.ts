@@ -4,6 +4,7 @@ import { GenerationImageEntity } from '../generations/generation-image.entity.js
 import { GenerationJobEntity } from '../generations/generation-job.entity.js';
 import { CreateGenerations1796400000000 } from './migrations/1796400000000-create-generations.js';
 import { StoreGenerationErrorCodes1797000000000 } from './migrations/1797000000000-store-generation-error-codes.js';
+import { LibraryBacklog1800000000100 } from './migrations/1800000000100-library-backlog.js';
 
 /** The schema generation-worker owns: no other service reads or writes it. */
 export const GENERATION_SCHEMA = 'generation';
@@ -14,6 +15,7 @@ export const GENERATION_MIGRATIONS = [
   CreateGenerations1796400000000,
   StoreGenerationErrorCodes1797000000000,
   KeepGenerationRecipes1800000000000,
+  LibraryBacklog1800000000100,
 ];
 
 /** generation-worker's TypeORM data source (for tools and tests; the service builds its own through the worker host). */
