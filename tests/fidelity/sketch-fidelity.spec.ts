@@ -1,0 +1,78 @@
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import {
+  GEOMETRY_DRIFT_BELOW,
+  scoreSketchFidelity,
+  type SketchFidelity,
+} from '../../apps/generation-worker/src/fidelity/sketch-fidelity.js';
+import { CALIBRATION_REFERENCES, CALIBRATION_SKETCHES, calibrationSet, type CalibrationPair } from './calibration-set.js';
+
+/**
+ * The sketch-fidelity score on its calibration set: for every fixture sketch, a render that keeps
+ * its geometry ((a) blurred and toned, (b) moved by 2 % and re-shaded) scores clearly above one
+ * that does not ((c) another sketch, (d) an unrelated photograph), on either side of the product's
+ * "geometry drift" threshold; the score is symmetric and repeatable.
+ */
+type Scored = CalibrationPair & { forward: SketchFidelity; reverse: SketchFidelity };
+let scored: Scored[];
+/** Points each kept render must clear the threshold by, and each lost one stay under it by. */
+const MARGIN = 10;
+
+beforeAll(async () => {
+  scored = [];
+  for (const pair of await calibrationSet()) {
+    const [forward, reverse] = await Promise.all([
+      scoreSketchFidelity(pair.sketchBytes, pair.renderBytes),
+      scoreSketchFidelity(pair.renderBytes, pair.sketchBytes),
+    ]);
+    scored.push({ ...pair, forward, reverse });
+  }
+}, 180_000);
+
+const scoresOf = (sketch: string, kind: CalibrationPair['kind']) =>
+  scored.filter((pair) => pair.sketch === sketch && pair.kind === kind).map((pair) => pair.forward.score);
+
+describe('the calibration set', () => {
+  it('pairs every fixture sketch with the four kinds of render', () => {
+    expect(CALIBRATION_SKETCHES.length).toBeGreaterThanOrEqual(4);
+    expect(CALIBRATION_REFERENCES.length).toBeGreaterThanOrEqual(4);
+    for (const sketch of CALIBRATION_SKETCHES) {
+      expect(scoresOf(sketch, 'other-sketch')).toHaveLength(CALIBRATION_SKETCHES.length - 1);
+      expect(scoresOf(sketch, 'unrelated-photo')).toHaveLength(CALIBRATION_REFERENCES.length);
+    }
+  });
+
+  it.each(CALIBRATION_SKETCHES)('orders %s: blurred ≥ shifted > another sketch, an unrelated photo, with clear margins', (sketch) => {
+    const [a] = scoresOf(sketch, 'blurred-and-toned');
+    const [b] = scoresOf(sketch, 'shifted-and-reshaded');
+    const lost = [...scoresOf(sketch, 'other-sketch'), ...scoresOf(sketch, 'unrelated-photo')];
+    expect(a).toBeGreaterThanOrEqual(b);
+    expect(a).toBeGreaterThanOrEqual(90);
+    expect(b).toBeGreaterThanOrEqual(GEOMETRY_DRIFT_BELOW + MARGIN);
+    expect(Math.max(...lost)).toBeLessThanOrEqual(GEOMETRY_DRIFT_BELOW - MARGIN);
+  });
+});
+
+describe('the score', () => {
+  it('is the same whichever image is called the sketch, within 1 point', () => {
+    for (const pair of scored) expect(Math.abs(pair.forward.score - pair.reverse.score)).toBeLessThanOrEqual(1);
+  });
+
+  it('is the same for the same pair, every time', async () => {
+    for (const pair of scored.filter((_, i) => i % 5 === 0)) {
+      expect((await scoreSketchFidelity(pair.sketchBytes, pair.renderBytes)).score).toBe(pair.forward.score);
+    }
+  });
+
+  it("leaves almost none of the sketch's lines unmatched on a faithful render, and most on an unrelated one", () => {
+    const unmatchedShare = (pair: Scored) => {
+      const { edge } = pair.forward.unmatchedSketch;
+      return edge.reduce((n, v) => n + v, 0) / edge.length;
+    };
+    for (const sketch of CALIBRATION_SKETCHES) {
+      const kept = scored.find((pair) => pair.sketch === sketch && pair.kind === 'blurred-and-toned')!;
+      const photo = scored.find((pair) => pair.sketch === sketch && pair.kind === 'unrelated-photo')!;
+      expect(kept.forward.sketchMatched).toBeGreaterThan(0.9);
+      expect(unmatchedShare(photo)).toBeGreaterThan(10 * unmatchedShare(kept));
+    }
+  });
+});
