@@ -76,8 +76,8 @@ describe('openai: the images edit API', () => {
     const body = res.body as GenerateResponse;
     expect(body).toMatchObject({ jobId, seed: null, creditsUsed: 30 });
     expect(body.images).toEqual([
-      { url: `/api/download/${jobId}/0`, index: 0, seed: null },
-      { url: `/api/download/${jobId}/1`, index: 1, seed: null },
+      { url: `/api/download/${jobId}/0`, index: 0, seed: null, fidelity: expect.any(Number), geometryDrift: expect.any(Boolean) },
+      { url: `/api/download/${jobId}/1`, index: 1, seed: null, fidelity: expect.any(Number), geometryDrift: expect.any(Boolean) },
     ]);
     expect(body.metadata).toMatchObject({
       provider: 'openai',

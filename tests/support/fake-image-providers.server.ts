@@ -47,8 +47,11 @@ export interface RecordedImageRequest {
 
 /** What the server does with a well-formed request. */
 export type FakeBehaviour =
-  /** Answer with images (`format`: the image format sent back; by default what the request asked for: OpenAI `output_format`, else PNG; Stability `output_format`). */
-  | { kind: 'answer'; format?: 'png' | 'jpeg' | 'webp' }
+  /**
+   * Answer with images (`format`: the image format sent back; by default what the request asked for: OpenAI `output_format`, else PNG; Stability `output_format`).
+   * `picture`: every image is this picture, fitted into the size asked on white (a render that kept a sketch, or lost it), instead of a plain made-up one.
+   */
+  | { kind: 'answer'; format?: 'png' | 'jpeg' | 'webp'; picture?: Buffer }
   /** HTTP `status` (500 by default) with the provider's error body carrying `message`. */
   | { kind: 'fail'; status?: number; message?: string }
   /** Never answer (until the client gives up or the server closes). */
@@ -155,8 +158,21 @@ export function checkStabilitySketch(request: RecordedImageRequest): string | nu
   return null;
 }
 
-/** A real picture of `width`×`height` in `format`, its colour told apart by `variant`. */
-async function renderImage(width: number, height: number, format: 'png' | 'jpeg' | 'webp', variant: number): Promise<Buffer> {
+/** A real picture of `width`×`height` in `format`, its colour told apart by `variant`; or `picture` fitted into that size on white. */
+async function renderImage(
+  width: number,
+  height: number,
+  format: 'png' | 'jpeg' | 'webp',
+  variant: number,
+  picture?: Buffer,
+): Promise<Buffer> {
+  if (picture) {
+    return sharp(picture)
+      .flatten({ background: '#ffffff' })
+      .resize(width, height, { fit: 'contain', background: '#ffffff' })
+      .toFormat(format)
+      .toBuffer();
+  }
   const hue = (variant * 67) % 256;
   return sharp({ create: { width, height, channels: 3, background: { r: hue, g: 140, b: 255 - hue } } })
     .composite([
@@ -208,12 +224,19 @@ export async function startFakeImageProviders(options: { port?: number; delayMs?
       ? { error: { message, type: status >= 500 ? 'server_error' : 'invalid_request_error', param: null, code: null } }
       : { id: `err-${status}`, name: status >= 500 ? 'internal_error' : 'bad_request', errors: [message] };
 
-  const answerOpenAi = async (request: RecordedImageRequest, res: http.ServerResponse, format: 'png' | 'jpeg' | 'webp') => {
+  const answerOpenAi = async (
+    request: RecordedImageRequest,
+    res: http.ServerResponse,
+    format: 'png' | 'jpeg' | 'webp',
+    picture?: Buffer,
+  ) => {
     const n = Number(one(request.fields, 'n') ?? '1');
     const size = one(request.fields, 'size') ?? '1024x1024';
     const [width, height] = (size === 'auto' ? '1024x1024' : size).split('x').map(Number);
     const data = await Promise.all(
-      Array.from({ length: n }, async (_, i) => ({ b64_json: (await renderImage(width, height, format, created + i)).toString('base64') })),
+      Array.from({ length: n }, async (_, i) => ({
+        b64_json: (await renderImage(width, height, format, created + i, picture)).toString('base64'),
+      })),
     );
     created += n;
     request.imagesAnswered = n;
@@ -226,11 +249,16 @@ export async function startFakeImageProviders(options: { port?: number; delayMs?
     });
   };
 
-  const answerStability = async (request: RecordedImageRequest, res: http.ServerResponse, format: 'png' | 'jpeg' | 'webp') => {
+  const answerStability = async (
+    request: RecordedImageRequest,
+    res: http.ServerResponse,
+    format: 'png' | 'jpeg' | 'webp',
+    picture?: Buffer,
+  ) => {
     const image = request.files.find((file) => file.field === 'image');
     const given = one(request.fields, 'seed');
     const seed = given !== undefined && given !== '0' ? Number(given) : Math.floor(Math.random() * MAX_STABILITY_SEED);
-    const bytes = await renderImage(image?.width ?? 1024, image?.height ?? 1024, format, seed);
+    const bytes = await renderImage(image?.width ?? 1024, image?.height ?? 1024, format, seed, picture);
     request.imagesAnswered = 1;
     request.seedAnswered = seed;
     res.writeHead(200, { 'content-type': `image/${format}`, seed: String(seed), 'finish-reason': 'SUCCESS' });
@@ -304,8 +332,9 @@ export async function startFakeImageProviders(options: { port?: number; delayMs?
         const asked = one(request.fields, 'output_format');
         const format =
           (behaviour.kind === 'answer' ? behaviour.format : undefined) ?? (asked === 'jpeg' || asked === 'webp' ? asked : 'png');
-        if (provider === 'openai') await answerOpenAi(request, res, format);
-        else await answerStability(request, res, format);
+        const picture = behaviour.kind === 'answer' ? behaviour.picture : undefined;
+        if (provider === 'openai') await answerOpenAi(request, res, format, picture);
+        else await answerStability(request, res, format, picture);
         request.outcome = 'answered';
       })().catch((error: unknown) => {
         if (!res.headersSent) sendJson(res, 500, { error: { message: `fake server error: ${String(error)}` } });

@@ -5,6 +5,7 @@ import {
   GENERATION_DEFAULTS,
   GENERATION_MESSAGES,
   GENERATION_PROVIDERS,
+  generationImagePath,
   LIGHTING_OPTIONS,
   MAX_REFERENCE_IMAGES,
   MAX_SEED,
@@ -120,13 +121,37 @@ export const generationMetadataSchema = z.object({
 });
 export type GenerationMetadata = z.infer<typeof generationMetadataSchema>;
 
-/** One generated image: its download url (`generationImagePath`), its 0-based index and its seed (null when the provider has none). */
+/**
+ * Below this sketch-fidelity score a render is marked "geometry drift": it lost the sketch's
+ * geometry. From the calibration set of the fixture sketches (docs/architecture.md, "Sketch
+ * fidelity"): renders that kept the geometry scored 56 to 99, those that did not 8 to 26.
+ */
+export const GEOMETRY_DRIFT_BELOW = 40;
+
+/**
+ * One generated image: its download url (`generationImagePath`), its 0-based index, its seed (null
+ * when the provider has none), its sketch fidelity (0–100; null for a render made before it was
+ * measured) and whether that marks geometry drift (`GEOMETRY_DRIFT_BELOW`).
+ */
 export const generatedImageSchema = z.object({
   url: z.string(),
   index: z.number().int().min(0),
   seed: z.number().int().min(0).nullable(),
+  fidelity: z.number().int().min(0).max(100).nullable(),
+  geometryDrift: z.boolean(),
 });
 export type GeneratedImage = z.infer<typeof generatedImageSchema>;
+
+/** A stored render as the API shows it: `GeneratedImage` from its job id, index, seed and fidelity. */
+export function generatedImageOf(jobId: string, image: { index: number; seed: number | null; fidelity: number | null }): GeneratedImage {
+  return {
+    url: generationImagePath(jobId, image.index),
+    index: image.index,
+    seed: image.seed,
+    fidelity: image.fidelity,
+    geometryDrift: image.fidelity !== null && image.fidelity < GEOMETRY_DRIFT_BELOW,
+  };
+}
 
 /** `POST /api/generate` answer (spec §3 generation result). `images` is empty for the workflow providers. */
 export const generateResponseSchema = z.object({

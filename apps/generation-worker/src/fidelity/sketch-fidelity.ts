@@ -289,13 +289,8 @@ function edgePixelsOf(map: EdgeMap): Int32Array {
 /** The F-score of two shares (their harmonic mean), 0 when both are 0. */
 const fScore = (recall: number, precision: number) => (recall + precision === 0 ? 0 : (2 * recall * precision) / (recall + precision));
 
-/**
- * Below this score a render is marked "geometry drift". From the calibration set
- * (`tests/fidelity/calibration-set.ts`, figures in docs/architecture.md, "Sketch fidelity"): a
- * render that keeps the sketch, blurred and toned or moved by 2 % and re-shaded, scored 56 to 99;
- * another sketch or an unrelated photograph 8 to 26. The threshold sits between the two.
- */
-export const GEOMETRY_DRIFT_BELOW = 40;
+/** Below this score a render is marked "geometry drift" (calibrated on the fixture sketches; see the contract). */
+export { GEOMETRY_DRIFT_BELOW } from '@archlens/contracts/generation';
 
 /**
  * Sketch fidelity: how much of a sketch's geometry a render kept, 0–100. Both images are

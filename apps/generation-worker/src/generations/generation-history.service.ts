@@ -1,9 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { errorText } from '@archlens/contracts/errors';
 import {
-  generationImagePath,
+  generatedImageOf,
   type GenerationDetail,
   type GenerationHistoryItem,
+  generationImagePath,
   type GenerationStatusResult,
 } from '@archlens/contracts/generation';
 import type { DeletedResponse } from '@archlens/contracts/library';
@@ -68,7 +69,7 @@ export class GenerationHistoryService {
       createdAt: job.createdAt.toISOString(),
       styleDescription: job.options.styleDescription,
       seed: job.seed,
-      images: images.map((image) => ({ url: generationImagePath(jobId, image.index), index: image.index, seed: image.seed })),
+      images: images.map((image) => generatedImageOf(jobId, image)),
       metadata: job.metadata,
       message: job.status === 'failed' ? (job.error ?? errorText('generation.failed')) : null,
       recipe,

@@ -1,4 +1,4 @@
-import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { GenerationJobEntity, SEED_AS_NUMBER } from './generation-job.entity.js';
 
 /**
@@ -8,6 +8,7 @@ import { GenerationJobEntity, SEED_AS_NUMBER } from './generation-job.entity.js'
  * key: an image is recorded once. Removed with its job.
  */
 @Entity({ name: 'generation_images' })
+@Check('CHK_generation_images_fidelity', `"fidelity" BETWEEN 0 AND 100`)
 export class GenerationImageEntity {
   @PrimaryColumn({ name: 'job_id', type: 'uuid', primaryKeyConstraintName: 'PK_generation_images_job_id_index' })
   jobId!: string;
@@ -26,6 +27,10 @@ export class GenerationImageEntity {
   /** The seed the provider reported for this image; null when it has none. */
   @Column({ type: 'bigint', nullable: true, transformer: SEED_AS_NUMBER })
   seed!: number | null;
+
+  /** Its sketch fidelity, 0–100 (`scoreSketchFidelity`); null for a render stored before it was measured. */
+  @Column({ type: 'smallint', nullable: true })
+  fidelity!: number | null;
 
   /** Size of the stored JPEG, in bytes. */
   @Column({ type: 'integer' })

@@ -4,7 +4,8 @@ import { SERVICE_DATA_SOURCE } from '@archlens/platform/worker-host';
 import { GenerationImageEntity } from './generation-image.entity.js';
 
 /** One stored image to record; its creation time is the database's. */
-export type NewGenerationImage = Pick<GenerationImageEntity, 'jobId' | 'index' | 'objectKey' | 'seed' | 'bytes'>;
+export type NewGenerationImage = Pick<GenerationImageEntity, 'jobId' | 'index' | 'objectKey' | 'seed' | 'bytes'> &
+  Partial<Pick<GenerationImageEntity, 'fidelity'>>;
 
 /** All data access to `generation.generation_images`, the stored renders of each job. */
 @Injectable()

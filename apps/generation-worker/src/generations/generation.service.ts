@@ -5,10 +5,11 @@ import { errorReferenceSchema, errorText } from '@archlens/contracts/errors';
 import {
   buildGenerationPrompt,
   estimateGenerationCost,
-  generationImagePath,
+  type GeneratedImage,
+  generatedImageOf,
   type GenerateJob,
   type GenerateResponse,
-  type GeneratedImage,
+  generationImagePath,
   type GenerationMetadata,
 } from '@archlens/contracts/generation';
 import { generationItemFacts } from '@archlens/contracts/library';
@@ -24,6 +25,7 @@ import { GenerationJobsRepository } from './generation-jobs.repository.js';
 import { GenerationProgressReporter, STAGE_PERCENT } from './generation-progress.js';
 import { RecipeStore } from './recipe-store.js';
 import { RenderedImageStore } from './rendered-image-store.js';
+import { scoreSketchFidelity } from '../fidelity/sketch-fidelity.js';
 
 /**
  * Whether a request's options are those its job id's record was made with (as stored: through
@@ -216,7 +218,7 @@ export class GenerationService {
         ...read.value,
         indexes,
         onImage: async (image) => {
-          await this.renders.store(job, image);
+          await this.renders.store(job, image, await this.fidelityOf(job, read.value.sketch.bytes, image.bytes));
           done++;
           await progress.rendering(done, options.variations);
         },
@@ -287,6 +289,19 @@ export class GenerationService {
     return this.answer(job.id, result);
   }
 
+  /**
+   * The render's sketch fidelity (`scoreSketchFidelity`), or null when either image cannot be read
+   * for it (logged): the render is still delivered, unscored.
+   */
+  private async fidelityOf(job: GenerationJobEntity, sketch: Buffer, render: Buffer): Promise<number | null> {
+    try {
+      return (await scoreSketchFidelity(sketch, render)).score;
+    } catch (error) {
+      this.logger.warn(`generation ${job.id}: sketch fidelity not measured: ${error instanceof Error ? error.message : String(error)}`);
+      return null;
+    }
+  }
+
   /** A finished job's answer, again: its result, or its stored refusal. */
   private async answerFinished(job: GenerationJobEntity, progress: GenerationProgressReporter): Promise<GenerateResponse> {
     if (job.status === 'failed' || !job.metadata) throw storedRefusal(job);
@@ -312,11 +327,7 @@ export class GenerationService {
   private answer(jobId: string, result: GenerationResult): GenerateResponse {
     return {
       jobId,
-      images: result.images.map((image): GeneratedImage => ({
-        url: generationImagePath(jobId, image.index),
-        index: image.index,
-        seed: image.seed,
-      })),
+      images: result.images.map((image): GeneratedImage => generatedImageOf(jobId, image)),
       seed: result.seed,
       creditsUsed: result.creditsSpent,
       metadata: result.metadata,

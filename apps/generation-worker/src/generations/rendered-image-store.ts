@@ -28,16 +28,17 @@ export class RenderedImageStore {
   }
 
   /**
-   * Stores one render as JPEG (`toStoredJpeg`), then records it (once per index).
+   * Stores one render as JPEG (`toStoredJpeg`), then records it (once per index) with its sketch
+   * fidelity (0–100, null when not measured).
    * @throws ProviderError when the provider's bytes are not an image; the store's or the database's error
    */
-  async store(job: GenerationJobEntity, image: RenderedImage): Promise<void> {
+  async store(job: GenerationJobEntity, image: RenderedImage, fidelity: number | null = null): Promise<void> {
     const jpeg = await toStoredJpeg(image.bytes).catch((error: unknown) => {
       throw new ProviderError(UNDECODABLE_RENDER_MESSAGE, undefined, error);
     });
     const objectKey = generatedImageKey(job.userId, job.id, image.index);
     await this.storage.put(objectKey, jpeg, 'image/jpeg');
-    await this.images.addOnce({ jobId: job.id, index: image.index, objectKey, seed: image.seed, bytes: jpeg.length });
+    await this.images.addOnce({ jobId: job.id, index: image.index, objectKey, seed: image.seed, bytes: jpeg.length, fidelity });
   }
 
   /**
