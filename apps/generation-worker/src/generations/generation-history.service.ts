@@ -4,7 +4,6 @@ import {
   generatedImageOf,
   type GenerationDetail,
   type GenerationHistoryItem,
-  generationImagePath,
   type GenerationStatusResult,
 } from '@archlens/contracts/generation';
 import type { DeletedResponse } from '@archlens/contracts/library';

@@ -9,7 +9,6 @@ import {
   generatedImageOf,
   type GenerateJob,
   type GenerateResponse,
-  generationImagePath,
   type GenerationMetadata,
 } from '@archlens/contracts/generation';
 import { generationItemFacts } from '@archlens/contracts/library';
