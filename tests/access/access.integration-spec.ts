@@ -279,6 +279,8 @@ const ROWS: Record<ApiRouteName, Row> = {
   sharedItem: { call: (c) => statusOf(get(c, `/api/s/${owned.shareToken}`)) },
   sharedImage: { call: (c) => statusOf(get(c, `/api/s/${owned.shareToken}/images/0`)) },
   accountExport: { call: (c) => statusOf(get(c, API_PATHS.accountExport)) },
+  // A wrong password: the documented refusal, so that no account of the table is deleted.
+  deleteAccount: { admitted: 403, call: (c) => statusOf(del(c, API_PATHS.deleteAccount).send({ password: 'not-the-password' })) },
   apiDocs: { call: (c) => statusOf(get(c, API_PATHS.apiDocs)) },
   apiDocsJson: { call: (c) => statusOf(get(c, API_PATHS.apiDocsJson)) },
   apiDocsAsset: {

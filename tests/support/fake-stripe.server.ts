@@ -52,6 +52,8 @@ export interface FakeStripe {
   dispute(charge: Record<string, unknown>): Record<string, unknown>;
   /** Subscriptions cancelled through `DELETE /v1/subscriptions/{id}`, in order. */
   cancelled: string[];
+  /** Subscriptions set to cancel at the end of their period (`POST /v1/subscriptions/{id}` with `cancel_at_period_end=true`), in order. */
+  cancelledAtPeriodEnd: string[];
   close(): Promise<void>;
 }
 
@@ -80,6 +82,7 @@ export async function startFakeStripe(expected: { apiKey: string; appUrl: string
   /** Paid invoices by the PaymentIntent that paid them (`GET /v1/invoice_payments`). */
   const invoicesByPaymentIntent = new Map<string, Record<string, unknown>>();
   const cancelled: string[] = [];
+  const cancelledAtPeriodEnd: string[] = [];
   const short = () => randomUUID().replace(/-/g, '').slice(0, 14);
   const knownCustomers = new Set<string>();
   let baseUrl = '';
@@ -122,6 +125,13 @@ export async function startFakeStripe(expected: { apiKey: string; appUrl: string
     if (method === 'GET' && path === '/v1/invoice_payments') {
       if (one(f, 'payment[type]') !== 'payment_intent' || !one(f, 'payment[payment_intent]'))
         return 'payment[type] and payment[payment_intent] are required';
+    }
+    // The only subscription update billing-service makes: cancel at the period's end (account deletion).
+    if (method === 'POST' && /^\/v1\/subscriptions\/[^/]+$/.test(path)) {
+      const id = path.slice('/v1/subscriptions/'.length);
+      if (one(f, 'cancel_at_period_end') !== 'true') return 'only cancel_at_period_end=true is expected';
+      if (Object.keys(f).length !== 1) return `unexpected fields: ${Object.keys(f).join(', ')}`;
+      if (idempotencyKey !== `archlens-cancel-at-period-end-${id}`) return 'Idempotency-Key must name the subscription';
     }
     if (method === 'DELETE' && path.startsWith('/v1/subscriptions/')) {
       if (idempotencyKey !== `archlens-cancel-${path.slice('/v1/subscriptions/'.length)}`)
@@ -219,6 +229,11 @@ export async function startFakeStripe(expected: { apiKey: string; appUrl: string
           : [];
         return answer(200, { object: 'list', data, has_more: false, url: '/v1/invoice_payments' });
       }
+      if (method === 'POST' && url.pathname.startsWith('/v1/subscriptions/')) {
+        const id = url.pathname.slice('/v1/subscriptions/'.length);
+        cancelledAtPeriodEnd.push(id);
+        return answer(200, { id, object: 'subscription', status: 'active', cancel_at_period_end: true });
+      }
       if (method === 'DELETE' && url.pathname.startsWith('/v1/subscriptions/')) {
         const id = url.pathname.slice('/v1/subscriptions/'.length);
         cancelled.push(id);
@@ -293,6 +308,7 @@ export async function startFakeStripe(expected: { apiKey: string; appUrl: string
     requests,
     prices,
     cancelled,
+    cancelledAtPeriodEnd,
     sessionStatus: (id) => sessions.get(id)?.status,
     completedSession: (id, { paymentStatus, subscription, invoice }) => {
       const session = sessions.get(id);

@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { workerServiceModule } from '@archlens/platform/worker-host';
+import { BillingAccountDeletionService } from './accounts/billing-account-deletion.service.js';
 import { BillingHandlers } from './billing.handlers.js';
 import { BILLING_CONFIG, type BillingConfig } from './config.js';
 import { CreditBalancesRepository } from './credits/credit-balances.repository.js';
@@ -43,6 +44,7 @@ export class BillingServiceModule {
         SubscriptionsService,
         CheckoutService,
         StripeWebhooksService,
+        BillingAccountDeletionService,
       ],
       handlers: [BillingHandlers],
     });

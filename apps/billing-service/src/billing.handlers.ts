@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { QUEUES } from '@archlens/contracts/queues';
 import type { JobHandlers } from '@archlens/platform/messaging';
 import type { QueueHandlers, ScheduledJob } from '@archlens/platform/worker-host';
+import { BillingAccountDeletionService } from './accounts/billing-account-deletion.service.js';
 import { BILLING_CONFIG, type BillingConfig } from './config.js';
 import { CreditLedgerService } from './credits/credit-ledger.service.js';
 import { CheckoutService } from './stripe/checkout.service.js';
@@ -18,13 +19,15 @@ export class BillingHandlers implements QueueHandlers<typeof QUEUES.billing> {
     private readonly webhooks: StripeWebhooksService,
     private readonly ledger: CreditLedgerService,
     private readonly subscriptions: SubscriptionsService,
+    private readonly deletion: BillingAccountDeletionService,
     @Inject(BILLING_CONFIG) private readonly config: BillingConfig,
   ) {}
 
   /**
    * Each `billing.*` job to its service: checkout and portal → `CheckoutService`, webhooks →
    * `StripeWebhooksService`, reserve, capture, release and the expiry sweep →
-   * `CreditLedgerService`, the account and the VIP grant → `SubscriptionsService`. Refusals are
+   * `CreditLedgerService`, the account and the VIP grant → `SubscriptionsService`, account deletion →
+   * `BillingAccountDeletionService`. Refusals are
    * their `DomainError`s (codes `billing.*` and `credits.*`), answered to the caller.
    */
   handlers(): JobHandlers<typeof QUEUES.billing> {
@@ -38,6 +41,7 @@ export class BillingHandlers implements QueueHandlers<typeof QUEUES.billing> {
       'billing.expire-reservations': async () => ({ expired: await this.ledger.expireDue() }),
       'billing.get-account': ({ userId }) => this.subscriptions.account(userId),
       'billing.grant-unlimited': ({ userId }) => this.subscriptions.grantUnlimited(userId),
+      'billing.delete-customer': ({ userId }) => this.deletion.deleteCustomer(userId),
     };
   }
 

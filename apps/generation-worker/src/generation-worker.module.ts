@@ -6,6 +6,7 @@ import { GENERATION_ENTITIES, GENERATION_MIGRATIONS, GENERATION_SCHEMA } from '.
 import { GenerationHandlers, GenerationLookupHandlers } from './generation.handlers.js';
 import { GenerationInputsSweepService } from './generations/generation-inputs-sweep.service.js';
 import { GenerationHistoryService } from './generations/generation-history.service.js';
+import { GenerationUserDataService } from './generations/generation-user-data.service.js';
 import { CreditHold } from './generations/credit-hold.js';
 import { GenerationImagesRepository } from './generations/generation-images.repository.js';
 import { GenerationInputsStore } from './generations/generation-inputs-store.js';
@@ -43,6 +44,7 @@ export class GenerationWorkerModule {
         RenderedImageStore,
         GenerationService,
         GenerationHistoryService,
+        GenerationUserDataService,
         GenerationInputsSweepService,
         RecipeStore,
         LibraryBacklogService,

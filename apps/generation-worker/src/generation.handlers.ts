@@ -8,6 +8,7 @@ import {
   GenerationInputsSweepService,
 } from './generations/generation-inputs-sweep.service.js';
 import { GenerationHistoryService } from './generations/generation-history.service.js';
+import { GenerationUserDataService } from './generations/generation-user-data.service.js';
 import { GenerationService } from './generations/generation.service.js';
 import { RecipeStore } from './generations/recipe-store.js';
 import { configuredImageProviders, GENERATION_PROVIDERS_TOKEN, type GenerationProviders } from './providers/provider-registry.js';
@@ -61,6 +62,7 @@ export class GenerationLookupHandlers implements QueueHandlers<typeof QUEUES.gen
   constructor(
     private readonly history: GenerationHistoryService,
     private readonly recipes: RecipeStore,
+    private readonly userData: GenerationUserDataService,
     @Inject(GENERATION_PROVIDERS_TOKEN) private readonly providers: GenerationProviders,
   ) {}
 
@@ -68,7 +70,8 @@ export class GenerationLookupHandlers implements QueueHandlers<typeof QUEUES.gen
    * `generation.prepare-rerun` → `RecipeStore`; `generation.list`, `generation.get-image`,
    * `generation.get-status`, `generation.get` and `generation.delete` →
    * `GenerationHistoryService` (`DomainError` `generation.not-found` for another user's job);
-   * `generation.capabilities` → `configuredImageProviders`.
+   * `generation.capabilities` → `configuredImageProviders`; `generation.delete-user` (account
+   * deletion) → `GenerationUserDataService`.
    */
   handlers(): JobHandlers<typeof QUEUES.generationLookup> {
     return {
@@ -78,6 +81,7 @@ export class GenerationLookupHandlers implements QueueHandlers<typeof QUEUES.gen
       'generation.get': ({ userId, jobId }) => this.history.detail(userId, jobId),
       'generation.delete': ({ userId, jobId }) => this.history.delete(userId, jobId),
       'generation.export-items': ({ userId }) => this.history.exportAll(userId),
+      'generation.delete-user': ({ userId }) => this.userData.deleteAllOf(userId),
       'generation.prepare-rerun': ({ userId, jobId }) => this.recipes.prepareRerun(userId, jobId),
       'generation.capabilities': async () => configuredImageProviders(this.providers),
     };

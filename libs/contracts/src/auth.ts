@@ -42,6 +42,10 @@ export const AUTH_MESSAGES = {
   emailTaken: errorText('auth.email-taken'),
   /** Change password: the current (or temporary) password left empty. */
   currentPasswordRequired: 'Please enter your current password',
+  /** Account deletion: the password (or a temporary one) left empty. */
+  deletePasswordRequired: 'Please enter your password',
+  /** Account deletion: the password given is neither the account's nor its outstanding temporary one. */
+  deletePasswordIncorrect: errorText('account.password-incorrect'),
   /** Change password and the new password after a temporary one: the confirmation differs (checked in the browser). */
   passwordsDoNotMatch: 'The two passwords do not match',
   /** A new password found in a list of commonly used ones (auth-service checks it). */
@@ -153,6 +157,16 @@ export const changePasswordRequestSchema = z.object({
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
 /**
+ * `DELETE /api/account` body: the account's password, or the temporary one forgot password sent
+ * (unused and unexpired), to confirm that the holder of the session is the account's owner.
+ */
+export const deleteAccountRequestSchema = z.object({ password: signInPasswordField(AUTH_MESSAGES.deletePasswordRequired) });
+export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
+/** `DELETE /api/account` answer: the account and everything of it are gone (the session cookie is cleared with it). */
+export const deleteAccountResponseSchema = z.object({ deleted: z.literal(true) });
+export type DeleteAccountResponse = z.infer<typeof deleteAccountResponseSchema>;
+
+/**
  * `POST /api/auth/verify-email` body: the token of the link `/verify-email?token=…`. Any value that
  * is not a live token (malformed too) is answered 410 `auth.verification-link-invalid`.
  */
@@ -249,6 +263,15 @@ export function sealedChangePasswordContext(field: 'current' | 'new', userId: st
 }
 
 /**
+ * The context of the password of `auth.verify-password` (account deletion): the command and the
+ * account's id, so that a password sealed for deletion does not open as another command's or for
+ * another account.
+ */
+export function sealedVerifyPasswordContext(userId: string): string {
+  return `auth.verify-password\n${userId}`;
+}
+
+/**
  * The user's session version: a number stored with the account and carried in each session, raised
  * when a password is changed or replaced and when the VIP credentials change. A session made under
  * an older version is ended when next read.
@@ -294,6 +317,30 @@ export type ChangePasswordCommand = z.infer<typeof changePasswordCommandSchema>;
 /** Result of `auth.change-password`: the user and the session version the change raised. */
 export const changePasswordResultSchema = z.object({ user: publicUserSchema, sessionVersion });
 export type ChangePasswordResult = z.infer<typeof changePasswordResultSchema>;
+
+/**
+ * Payload of `auth.verify-password`: the session's user and the password they typed, sealed for
+ * `sealedVerifyPasswordContext`. Checked against the account's password and its outstanding
+ * temporary password, which the check does not use up (a deletion that failed midway is retried
+ * with the same password).
+ */
+export const verifyPasswordCommandSchema = z.object({ userId: z.string().uuid(), sealedPassword });
+export type VerifyPasswordCommand = z.infer<typeof verifyPasswordCommandSchema>;
+/** Result of `auth.verify-password`; a wrong password is the `DomainError` `account.password-incorrect`. */
+export const verifyPasswordResultSchema = z.object({ verified: z.literal(true) });
+
+/**
+ * Payload of each owner's part of an account deletion (`auth.delete-user`, `analysis.delete-user`,
+ * `generation.delete-user`, `billing.delete-customer`, `leads.anonymise-user`): the user whose data
+ * goes. Every one is idempotent: run again after a partial failure, it finishes the work.
+ */
+export const deleteUserDataJobSchema = z.object({ userId: z.string().uuid() });
+export type DeleteUserDataJob = z.infer<typeof deleteUserDataJobSchema>;
+/** Payload of `email.forget-address`: the deleted account's e-mail as stored (lower-cased). */
+export const forgetAddressJobSchema = z.object({ email: z.string().min(3).max(254) });
+/** Result of each deletion command: how many rows (and, where the owner stores objects, objects) it removed or anonymised this time. */
+export const userDataDeletedSchema = z.object({ removed: z.number().int().min(0) });
+export type UserDataDeleted = z.infer<typeof userDataDeletedSchema>;
 
 /** Payload of `auth.send-verification-email`: a new link for the user's address (the newest replaces older unused ones). */
 export const sendVerificationEmailCommandSchema = z.object({ userId: z.string().uuid() });

@@ -105,6 +105,8 @@ export const ERROR_CATALOGUE = {
   'auth.password-too-common': fixed(400, 'This password is too common. Please choose another.'),
   /** Change password: the current password (or the temporary one it replaces) does not match. */
   'auth.current-password-incorrect': fixed(400, 'Your current password is not correct.'),
+  /** Account deletion: neither the account's password nor its outstanding temporary password (nothing deleted). */
+  'account.password-incorrect': fixed(403, 'That password is not correct. Nothing has been deleted.'),
   /** Change password: the new password is the one the account already has. */
   'auth.password-unchanged': fixed(400, 'Please choose a password different from your current one.'),
   /** E-mail sending and checkout wait until the account's address is confirmed through the link sent to it. */

@@ -77,6 +77,7 @@ export const API_PATHS = {
   sharedItem: '/api/s/:token',
   sharedImage: '/api/s/:token/images/:index',
   accountExport: '/api/account/export',
+  deleteAccount: '/api/account',
   apiDocs: '/api/docs',
   apiDocsJson: '/api/docs/openapi.json',
   apiDocsAsset: '/api/docs/assets/:file',

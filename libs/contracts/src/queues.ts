@@ -3,6 +3,11 @@ import {
   authResultSchema,
   changePasswordCommandSchema,
   changePasswordResultSchema,
+  deleteUserDataJobSchema,
+  forgetAddressJobSchema,
+  userDataDeletedSchema,
+  verifyPasswordCommandSchema,
+  verifyPasswordResultSchema,
   getUserCommandSchema,
   issueTemporaryPasswordCommandSchema,
   issueTemporaryPasswordResultSchema,
@@ -162,6 +167,10 @@ export const JOBS = {
   },
   /** Change password (argon2 work): the current password checked, the new one stored, the session version raised. */
   'auth.change-password': { queue: QUEUES.auth, data: changePasswordCommandSchema, result: changePasswordResultSchema },
+  /** Account deletion: the password checked (the account's, or its outstanding temporary one, not used up). */
+  'auth.verify-password': { queue: QUEUES.auth, data: verifyPasswordCommandSchema, result: verifyPasswordResultSchema },
+  /** Account deletion, last step: the user row, with its temporary passwords, verification tokens and style profile. */
+  'auth.delete-user': { queue: QUEUES.auth, data: deleteUserDataJobSchema, result: userDataDeletedSchema },
   /** A new e-mail verification link for the user's address, queued to the email-worker. */
   'auth.send-verification-email': {
     queue: QUEUES.authLookup,
@@ -212,12 +221,18 @@ export const JOBS = {
   'analysis.delete-item': { queue: QUEUES.analysisLookup, data: analysisItemJobSchema, result: deleteItemResultSchema },
   /** `GET /api/account/export`: every analysis and sketch reading of the user's, with its stored objects' keys. */
   'analysis.export-items': { queue: QUEUES.analysisLookup, data: exportItemsJobSchema, result: analysisExportSchema },
+  /** Account deletion: every analysis, sketch reading, project, library item and share link of the user's, and their stored objects. */
+  'analysis.delete-user': { queue: QUEUES.analysisLookup, data: deleteUserDataJobSchema, result: userDataDeletedSchema },
   /** Scheduled: removes PDFs of free text once their e-mail has long left. */
   'analysis.sweep-text-reports': { queue: QUEUES.analysis, data: sweepTextReportsJobSchema, result: sweepTextReportsResultSchema },
   'email.send': { queue: QUEUES.email, data: sendEmailJobSchema, result: sendEmailResultSchema },
+  /** Account deletion: the delivery log's messages to the deleted account's address. */
+  'email.forget-address': { queue: QUEUES.email, data: forgetAddressJobSchema, result: userDataDeletedSchema },
   'leads.list': { queue: QUEUES.leads, data: listLeadsJobSchema, result: listLeadsResultSchema },
   'leads.stats': { queue: QUEUES.leads, data: leadStatsJobSchema, result: leadStatsResultSchema },
   'leads.export': { queue: QUEUES.leads, data: exportLeadsJobSchema, result: exportLeadsResultSchema },
+  /** Account deletion: the user's leads kept without their name, e-mail and user id; their subscription projection removed. */
+  'leads.anonymise-user': { queue: QUEUES.leads, data: deleteUserDataJobSchema, result: userDataDeletedSchema },
   /** A Stripe Checkout session (subscription mode, SGD) for the user's plan. */
   'billing.create-checkout-session': { queue: QUEUES.billing, data: createCheckoutSessionJobSchema, result: sessionUrlResultSchema },
   /** A Stripe billing portal session for the user's customer. */
@@ -242,6 +257,11 @@ export const JOBS = {
   },
   /** The user's subscription and balance (merged into `GET /api/auth/user`). */
   'billing.get-account': { queue: QUEUES.billing, data: getAccountJobSchema, result: getAccountResultSchema },
+  /**
+   * Account deletion: the Stripe subscription in force cancelled at the end of its period, the
+   * user's billing rows removed and their credit ledger rows kept without the user's id.
+   */
+  'billing.delete-customer': { queue: QUEUES.billing, data: deleteUserDataJobSchema, result: userDataDeletedSchema },
   /** Spec §6: VIP access, the active unlimited plan without Stripe. */
   'billing.grant-unlimited': { queue: QUEUES.billing, data: grantUnlimitedJobSchema, result: grantUnlimitedResultSchema },
   /** One generation, idempotent on its job id (reserve, provider calls, store, capture or release). */
@@ -260,6 +280,8 @@ export const JOBS = {
   'generation.prepare-rerun': { queue: QUEUES.generationLookup, data: prepareRerunJobSchema, result: prepareRerunResultSchema },
   /** Removes the owner's finished generation and its stored images (`generation.in-progress` while it renders). */
   'generation.delete': { queue: QUEUES.generationLookup, data: generationItemJobSchema, result: deleteItemResultSchema },
+  /** Account deletion: every generation of the user's (any status), its renders and its recipes. */
+  'generation.delete-user': { queue: QUEUES.generationLookup, data: deleteUserDataJobSchema, result: userDataDeletedSchema },
   /** `GET /api/capabilities`: which paid image providers have their key on this worker. */
   'generation.capabilities': {
     queue: QUEUES.generationLookup,

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { analyzeResponseSchema, MAX_ANALYSIS_IMAGES, previousAnalysesResponseSchema } from './analysis.js';
 import {
   changePasswordRequestSchema,
+  deleteAccountRequestSchema,
+  deleteAccountResponseSchema,
   forgotPasswordRequestSchema,
   forgotPasswordResponseSchema,
   publicUserSchema,
@@ -573,6 +575,15 @@ const ROUTES = {
     response: download('application/zip'),
     notes:
       'Every analysis, sketch reading and generation (JSON with its photos, sketches, renders and PDF report) and `projects.json`, streamed.',
+  },
+  deleteAccount: {
+    method: 'DELETE',
+    summary: "Delete the account and everything of the user's, signing out",
+    access: 'session',
+    request: deleteAccountRequestSchema,
+    response: deleteAccountResponseSchema,
+    notes:
+      'The password, or the temporary one forgot password sent. Removes every analysis, sketch reading, generation, project, share link, style profile and stored file; cancels a Stripe subscription at the end of its period; keeps the credit ledger and sent leads without the user in them; ends every session and clears the cookie. 403 for a wrong password (nothing deleted); 429 past the change-password limit. Safe to repeat after a failure.',
   },
   apiDocs: { method: 'GET', summary: 'This document, browsable', access: 'public', request: null, response: download('text/html') },
   apiDocsJson: { method: 'GET', summary: 'This document', access: 'public', request: null, response: openApiDocumentSchema },

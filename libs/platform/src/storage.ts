@@ -197,6 +197,33 @@ export class ObjectStorage {
     if (keys.length > 0) await this.client.removeObjects(this.bucket, keys);
   }
 
+  /**
+   * Deletes every object under each prefix (account deletion: `uploads/<userId>/`, …), in batches
+   * of the listing's pages, so memory holds one page at a time. Repeatable: what is gone is not
+   * listed again.
+   * @param prefixes whole prefixes ending in "/" (a bare user id would also match a longer id)
+   * @returns how many objects were removed
+   * @throws the client's error; objects removed before it stay removed
+   */
+  async removeAllUnder(prefixes: readonly string[]): Promise<number> {
+    let removed = 0;
+    for (const prefix of prefixes) {
+      if (!prefix.endsWith('/')) throw new Error(`removeAllUnder: the prefix ${prefix} must end in "/"`);
+      let batch: string[] = [];
+      for await (const object of this.listStream(prefix)) {
+        batch.push(object.key);
+        if (batch.length === 1000) {
+          await this.remove(batch);
+          removed += batch.length;
+          batch = [];
+        }
+      }
+      await this.remove(batch);
+      removed += batch.length;
+    }
+    return removed;
+  }
+
   /** Keys under a prefix, for operators and tests. */
   async list(prefix: string): Promise<string[]> {
     return (await this.listWithDetails(prefix)).map((o) => o.key);

@@ -6,6 +6,7 @@ import type { QueueHandlers, ScheduledJob } from '@archlens/platform/worker-host
 import { AnalysisService } from './analysis.service.js';
 import { EngineCapabilitiesService } from './engine-capabilities.service.js';
 import { AnalysisItemsService } from '../items/analysis-items.service.js';
+import { AnalysisUserDataService } from '../items/analysis-user-data.service.js';
 import { SketchReadingService } from '../sketches/sketch-reading.service.js';
 import { ReportsService } from '../reports/reports.service.js';
 import { TEXT_REPORTS_SWEEP_EVERY_MS, TextReportsSweepService } from '../reports/text-reports-sweep.service.js';
@@ -69,6 +70,7 @@ export class AnalysisLookupHandlers implements QueueHandlers<typeof QUEUES.analy
     private readonly reports: ReportsService,
     private readonly engines: EngineCapabilitiesService,
     private readonly items: AnalysisItemsService,
+    private readonly userData: AnalysisUserDataService,
   ) {}
 
   /**
@@ -76,7 +78,8 @@ export class AnalysisLookupHandlers implements QueueHandlers<typeof QUEUES.analy
    * `analysis.render-report` and `analysis.email-report` → `ReportsService` (`DomainError`
    * `report.analysis-not-found` for an analysis the user does not own), `analysis.capabilities` →
    * `EngineCapabilitiesService`; `analysis.get-item`, `analysis.get-item-image` and
-   * `analysis.delete-item` → `AnalysisItemsService` (the kind's not-found code for another user's item).
+   * `analysis.delete-item` → `AnalysisItemsService` (the kind's not-found code for another user's item);
+   * `analysis.delete-user` (account deletion) → `AnalysisUserDataService`.
    */
   handlers(): JobHandlers<typeof QUEUES.analysisLookup> {
     return {
@@ -88,6 +91,7 @@ export class AnalysisLookupHandlers implements QueueHandlers<typeof QUEUES.analy
       'analysis.get-item-image': (data) => this.items.image(data),
       'analysis.delete-item': (data) => this.items.delete(data),
       'analysis.export-items': ({ userId }) => this.items.exportAll(userId),
+      'analysis.delete-user': ({ userId }) => this.userData.deleteAllOf(userId),
     };
   }
 }

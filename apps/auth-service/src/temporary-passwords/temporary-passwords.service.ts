@@ -88,4 +88,15 @@ export class TemporaryPasswordsService {
     if (!candidate || !matches) return null;
     return (await this.temporaryPasswords.markUsed(candidate.id)) ? candidate.passwordHash : null;
   }
+
+  /**
+   * Whether `password` is the user's outstanding temporary password (unexpired, unused), without
+   * using it up: account deletion accepts it in place of the account's password and may be retried
+   * with it after a failure midway. One argon2 verification, a decoy when none is outstanding.
+   */
+  async matchesOutstanding(userId: string, password: string): Promise<boolean> {
+    const candidate = await this.temporaryPasswords.findOutstanding(userId);
+    const matches = await verifyPassword(candidate?.passwordHash ?? (await decoyHash()), password);
+    return candidate !== null && matches;
+  }
 }

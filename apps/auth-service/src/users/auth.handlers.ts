@@ -7,7 +7,7 @@ import { StyleProfilesService } from '../style-profiles/style-profiles.service.j
 import { TemporaryPasswordsService } from '../temporary-passwords/temporary-passwords.service.js';
 import { UsersService } from './users.service.js';
 
-/** The `auth` queue: sign-up, sign-in, change password and forgot password (argon2 work). */
+/** The `auth` queue: sign-up, sign-in, change password, forgot password and account deletion (argon2 work). */
 @Injectable()
 export class AuthHandlers implements QueueHandlers<typeof QUEUES.auth> {
   readonly queue = QUEUES.auth;
@@ -18,6 +18,7 @@ export class AuthHandlers implements QueueHandlers<typeof QUEUES.auth> {
 
   /**
    * `auth.sign-up`, `auth.sign-in`, `auth.change-password` and `auth.ensure-vip-user` →
+   * `UsersService`, `auth.verify-password` and `auth.delete-user` (account deletion) →
    * `UsersService`, `auth.issue-temporary-password` → `TemporaryPasswordsService.issue`. Refusals
    * of the older commands (EMAIL_TAKEN, INVALID_CREDENTIALS) are answers of `authResultSchema` /
    * `signInResultSchema`; a commonly used password and the refusals of change password are
@@ -30,6 +31,8 @@ export class AuthHandlers implements QueueHandlers<typeof QUEUES.auth> {
       'auth.change-password': (data) => this.users.changePassword(data),
       'auth.issue-temporary-password': (data) => this.temporaryPasswords.issue(data),
       'auth.ensure-vip-user': (data) => this.users.ensureVipUser(data),
+      'auth.verify-password': (data) => this.users.verifyPassword(data),
+      'auth.delete-user': ({ userId }) => this.users.deleteUser(userId),
     };
   }
 }

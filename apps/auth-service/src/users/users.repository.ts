@@ -100,4 +100,14 @@ export class UsersRepository {
       throw error;
     }
   }
+
+  /**
+   * Removes the account; its temporary passwords, e-mail verification tokens and style profile go
+   * with it (their foreign keys cascade).
+   * @returns 1, or 0 when it was gone already
+   */
+  async deleteById(userId: string): Promise<number> {
+    const result = await this.users.delete({ id: userId });
+    return result.affected ?? 0;
+  }
 }

@@ -4,6 +4,7 @@ import argon2 from 'argon2';
 import {
   sealedChangePasswordContext,
   sealedPasswordContext,
+  sealedVerifyPasswordContext,
   type AuthResult,
   type ChangePasswordCommand,
   type ChangePasswordResult,
@@ -11,6 +12,8 @@ import {
   type SignInCommand,
   type SignInResult,
   type SignUpCommand,
+  type UserDataDeleted,
+  type VerifyPasswordCommand,
 } from '@archlens/contracts/auth';
 import type { EnsureVipUserCommand } from '@archlens/contracts/vip';
 import { DomainError } from '@archlens/platform/messaging';
@@ -177,7 +180,7 @@ export class UsersService {
     const next = unsealSecret(input.sealedNewPassword, key, sealedChangePasswordContext('new', input.userId));
     const user = await this.users.findById(input.userId);
     if (!user) throw new DomainError('auth.unauthorized');
-    if (!(await verifyPassword(user.passwordHash, current))) throw new DomainError('auth.current-password-incorrect');
+    if (!(await this.isCurrentPassword(user, current))) throw new DomainError('auth.current-password-incorrect');
     if (next === current) throw new DomainError('auth.password-unchanged');
     if (isCommonPassword(next)) throw new DomainError('auth.password-too-common');
     const changed = await this.users.changePassword(user.id, user.passwordHash, await argon2.hash(next, ARGON2_OPTIONS));
@@ -185,6 +188,39 @@ export class UsersService {
     if (!changed) throw new DomainError('auth.current-password-incorrect');
     this.logger.log(`auth.change-password: user ${user.id} set a new password; session version ${changed.sessionVersion}`);
     return { user: toPublicUser(changed), sessionVersion: changed.sessionVersion };
+  }
+
+  /**
+   * `auth.verify-password` (account deletion): the password is the account's own (after a
+   * temporary-password sign-in, that one: the check change password makes) or its outstanding
+   * temporary password from forgot password, which is not used up, so a deletion that failed midway
+   * can be retried with it. Nothing is changed.
+   * @throws DomainError `auth.unauthorized` (the account is gone), `account.password-incorrect`
+   * @throws SealedSecretError when the sealed password does not open: the job fails
+   */
+  async verifyPassword(input: VerifyPasswordCommand): Promise<{ verified: true }> {
+    const password = unsealSecret(input.sealedPassword, this.config.AUTH_SEALING_PRIVATE_KEY, sealedVerifyPasswordContext(input.userId));
+    const user = await this.users.findById(input.userId);
+    if (!user) throw new DomainError('auth.unauthorized');
+    const matches = (await this.isCurrentPassword(user, password)) || (await this.temporaryPasswords.matchesOutstanding(user.id, password));
+    if (!matches) throw new DomainError('account.password-incorrect');
+    return { verified: true };
+  }
+
+  /**
+   * `auth.delete-user` (account deletion, the last step): the account row, with its temporary
+   * passwords, e-mail verification tokens and style profile (cascaded). A repeat finds nothing and
+   * answers 0.
+   */
+  async deleteUser(userId: string): Promise<UserDataDeleted> {
+    const removed = await this.users.deleteById(userId);
+    if (removed > 0) this.logger.log(`auth.delete-user: user ${userId} deleted`);
+    return { removed };
+  }
+
+  /** The check both change password and account deletion make: the password is the one the account has now. */
+  private isCurrentPassword(user: UserEntity, password: string): Promise<boolean> {
+    return verifyPassword(user.passwordHash, password);
   }
 
   /**

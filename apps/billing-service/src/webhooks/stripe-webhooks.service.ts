@@ -5,6 +5,7 @@ import { DomainError } from '@archlens/platform/messaging';
 import { BILLING_CONFIG, type BillingConfig } from '../config.js';
 import { periodCredits } from '../credits/credit-arithmetic.js';
 import { CreditLedgerService } from '../credits/credit-ledger.service.js';
+import { BillingAccountDeletionService } from '../accounts/billing-account-deletion.service.js';
 import { StripeClient } from '../stripe/stripe-client.js';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository.js';
 import { isLiveStatus } from '../subscriptions/subscription-state.js';
@@ -47,6 +48,7 @@ export class StripeWebhooksService {
     private readonly events: StripeEventsRepository,
     private readonly ledger: CreditLedgerService,
     private readonly subscriptions: SubscriptionsService,
+    private readonly deletion: BillingAccountDeletionService,
     private readonly subscriptionRows: SubscriptionsRepository,
   ) {
     this.prices = { monthly: config.STRIPE_PRICE_MONTHLY, yearly: config.STRIPE_PRICE_YEARLY };
@@ -179,11 +181,15 @@ export class StripeWebhooksService {
     }
   }
 
-  /** The first user the lookups name: a user id as given, a customer through its subscription row. */
+  /**
+   * The first user the lookups name: a user id as given, a customer through its subscription row;
+   * null for a deleted account (`deleted_accounts`), whose events change nothing, so that the
+   * cancellation at the period's end does not bring its rows back.
+   */
   private async userOf(manager: EntityManager, users: UserLookup[]): Promise<string | null> {
     for (const lookup of users) {
       const userId = 'userId' in lookup ? lookup.userId : await this.subscriptionRows.findUserIdByCustomer(manager, lookup.customerId);
-      if (userId) return userId;
+      if (userId) return (await this.deletion.isDeleted(manager, userId)) ? null : userId;
     }
     return null;
   }

@@ -41,4 +41,19 @@ export class EmailMessagesRepository {
       });
     });
   }
+
+  /**
+   * Account deletion: removes the delivery log's messages addressed to `email` (compared without
+   * letter case). A message still being tried holds its row's lock, so this waits for that try.
+   * @returns how many messages were removed
+   */
+  async deleteAddressedTo(email: string): Promise<number> {
+    const result = await this.dataSource
+      .getRepository(EmailMessageEntity)
+      .createQueryBuilder()
+      .delete()
+      .where('lower("to") = lower(:email)', { email })
+      .execute();
+    return result.affected ?? 0;
+  }
 }

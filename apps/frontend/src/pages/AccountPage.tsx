@@ -6,6 +6,7 @@ import { ChangePasswordCard } from '../features/account/components/ChangePasswor
 import { CreditUsageCard } from '../features/account/components/CreditUsageCard';
 import { StyleDescriptionEditor } from '../features/account/components/StyleDescriptionEditor';
 import { SubscriptionCard } from '../features/account/components/SubscriptionCard';
+import { YourDataCard } from '../features/account/components/YourDataCard';
 import { ACCOUNT_TEXTS } from '../features/account/texts';
 import { UnverifiedEmailNotice } from '../features/auth/components/UnverifiedEmailNotice';
 import { useAuth } from '../features/auth/hooks/use-auth';
@@ -13,7 +14,8 @@ import { RecentActivity } from '../features/home/components/RecentActivity';
 
 /**
  * Route `/account`, signed in only: a notice while the e-mail address is unconfirmed, the
- * subscription card, Credit Usage, the style description editor, Change Password and Recent Activity. Signed out the route is not mounted (the landing
+ * subscription card, Credit Usage, the style description editor, Change Password, Recent Activity and
+ * Your data (download everything, delete the account). Signed out the route is not mounted (the landing
  * shows), and a 401 on its calls goes through the global handler.
  */
 export default function AccountPage() {
@@ -36,6 +38,7 @@ export default function AccountPage() {
         <StyleDescriptionEditor />
         <ChangePasswordCard />
         <RecentActivity />
+        <YourDataCard />
       </Stack>
     </Container>
   );

@@ -255,4 +255,12 @@ export class GenerationJobsRepository {
     }
     return job;
   }
+
+  /**
+   * Removes every generation of the user's, whatever its status; their images' rows cascade.
+   * @returns how many generations were removed
+   */
+  async deleteAllOf(userId: string): Promise<number> {
+    return (await this.jobs.delete({ userId })).affected ?? 0;
+  }
 }

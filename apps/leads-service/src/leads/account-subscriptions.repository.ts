@@ -32,4 +32,9 @@ export class AccountSubscriptionsRepository {
       .execute();
     return (result.raw as unknown[]).length > 0;
   }
+
+  /** Account deletion: removes the user's status row. @returns 1, or 0 when there was none */
+  async deleteUser(userId: string): Promise<number> {
+    return (await this.subscriptions.delete({ userId })).affected ?? 0;
+  }
 }

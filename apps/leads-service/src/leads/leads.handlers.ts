@@ -14,12 +14,13 @@ export class LeadsHandlers implements QueueHandlers<typeof QUEUES.leads> {
     private readonly exports: LeadsExportService,
   ) {}
 
-  /** `leads.list`, `leads.stats` → `LeadsService`; `leads.export` → `LeadsExportService` (CSV). */
+  /** `leads.list`, `leads.stats`, `leads.anonymise-user` (account deletion) → `LeadsService`; `leads.export` → `LeadsExportService` (CSV). */
   handlers(): JobHandlers<typeof QUEUES.leads> {
     return {
       'leads.list': (query) => this.leads.list(query),
       'leads.stats': () => this.leads.stats(),
       'leads.export': (filters) => this.exports.export(filters),
+      'leads.anonymise-user': ({ userId }) => this.leads.anonymiseUser(userId),
     };
   }
 }

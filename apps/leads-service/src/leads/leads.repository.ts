@@ -60,6 +60,12 @@ const SORT_EXPRESSIONS: Readonly<Record<LeadSortColumn, string>> = {
 };
 
 /**
+ * The user id of a lead whose sender deleted their account: the nil UUID, never a real account's
+ * (ids are random, version 4). `user_id` is NOT NULL and indexed, so a fixed marker rather than NULL.
+ */
+export const ANONYMOUS_LEAD_USER = '00000000-0000-0000-0000-000000000000';
+
+/**
  * All data access to `leads.leads`: recording leads, the admin console's filtered, sorted pages and
  * streamed export, and the counts of its statistics. Every value travels as a parameter.
  */
@@ -213,5 +219,16 @@ export class LeadsRepository {
     }
     if (filters.source) query.andWhere('lead.source = :source', { source: filters.source });
     return query;
+  }
+
+  /**
+   * Account deletion: the user's leads are kept (their analysis text, source and time, for the
+   * statistics) without anything naming a person: first and last name and e-mail emptied, the user
+   * id replaced by `ANONYMOUS_LEAD_USER`. A repeat finds none.
+   * @returns how many leads were anonymised
+   */
+  async anonymiseUser(userId: string): Promise<number> {
+    const result = await this.leads.update({ userId }, { firstName: '', lastName: '', email: '', userId: ANONYMOUS_LEAD_USER });
+    return result.affected ?? 0;
   }
 }

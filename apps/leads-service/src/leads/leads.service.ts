@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { UserDataDeleted } from '@archlens/contracts/auth';
 import type { EventEnvelope, EventPayload } from '@archlens/contracts/events';
 import {
   LEAD_SOURCES,
@@ -31,6 +32,17 @@ export class LeadsService {
     private readonly leads: LeadsRepository,
     private readonly subscriptions: AccountSubscriptionsRepository,
   ) {}
+
+  /**
+   * `leads.anonymise-user` (account deletion): the user's leads kept without name, e-mail or user
+   * id (`LeadsRepository.anonymiseUser`; the analysis text stays), and the user's subscription
+   * status removed. Idempotent: a repeat finds nothing.
+   * @returns how many rows were anonymised or removed
+   */
+  async anonymiseUser(userId: string): Promise<UserDataDeleted> {
+    const [leads, statuses] = await Promise.all([this.leads.anonymiseUser(userId), this.subscriptions.deleteUser(userId)]);
+    return { removed: leads + statuses };
+  }
 
   /**
    * Records the recipient of an `analysis.emailed` event as a lead with source `analysis_email`,
