@@ -62,7 +62,12 @@ export function LibraryToolbar({ filters, onChange }: LibraryToolbarProps) {
         onChange={(_event, value: LibraryItemType | 'all' | null) => {
           if (value !== null) onChange({ type: value === 'all' ? null : value });
         }}
-        sx={{ flexWrap: 'wrap', '& .MuiToggleButton-root': { px: 1.5, whiteSpace: 'nowrap' } }}
+        // The theme's text colour rather than MUI's paler default: it must read against the canvas (4.5:1).
+        sx={{
+          flexWrap: 'wrap',
+          '& .MuiToggleButton-root': { px: 1.5, whiteSpace: 'nowrap' },
+          '& .MuiToggleButton-root:not(.Mui-selected)': { color: 'text.secondary' },
+        }}
       >
         <ToggleButton value="all">{LIBRARY_TEXTS.allTypes}</ToggleButton>
         {LIBRARY_ITEM_TYPES.map((type) => (
