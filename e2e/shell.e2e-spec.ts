@@ -139,7 +139,7 @@ test('sign-up leads to the home greeting, with its tool cards, navigation and Si
   await expect(page.getByTestId('stat-credits')).toHaveCount(0);
   // Every page is linked; Create carries the Pro badge without an active subscription (spec §2).
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
-  await expect(nav.getByRole('link')).toHaveText([/^Create\s*Pro$/, 'Analyse', 'Read Sketch', 'Pricing', 'Account']);
+  await expect(nav.getByRole('link')).toHaveText([/^Create\s*Pro$/, 'Analyse', 'Read Sketch', 'Library', 'Pricing', 'Account']);
 
   await nav.getByRole('link', { name: 'Analyse' }).click();
   await expect(page).toHaveURL(/\/analyse$/);

@@ -67,6 +67,8 @@ const STOPS: Record<Visitor, Stop[]> = {
         await expect(page.getByTestId('primary-description')).toBeVisible({ timeout: 60_000 });
       },
     },
+    // The analysis just made is in the library, with its thumbnail and Add to project.
+    { name: 'library', open: visit('/library', (page) => expect(page.getByTestId('library-item').first()).toBeVisible()) },
     {
       name: 'read-sketch',
       open: visit('/read-sketch', (page) => expect(page.getByRole('button', { name: 'Analyse Sketch' })).toBeVisible()),

@@ -35,6 +35,7 @@ describe('route table access rules (spec §2, §6)', () => {
       '/admin-login',
       '/analyse',
       '/create',
+      '/library',
       '/pricing',
       '/read-sketch',
       '/verify-email',
@@ -55,9 +56,9 @@ describe('route table access rules (spec §2, §6)', () => {
 });
 
 describe('signed-in pages opened signed out (spec §2)', () => {
-  it('/account sends the visitor to login; the other signed-in pages show the landing', () => {
-    expect(paths(signedOutLoginRoutes())).toEqual(['/account']);
-    expect(paths(signedOutLoginRoutes(ALL_BUILT))).toEqual(['/account']);
+  it('/account and /library send the visitor to login; the other signed-in pages show the landing', () => {
+    expect(paths(signedOutLoginRoutes())).toEqual(['/account', '/library']);
+    expect(paths(signedOutLoginRoutes(ALL_BUILT))).toEqual(['/account', '/library']);
     // Still not a page a signed-out visitor can open.
     expect(isRouted('/account', false)).toBe(false);
   });
@@ -67,13 +68,14 @@ describe('signed-in pages opened signed out (spec §2)', () => {
       ['/create', 'landing'],
       ['/analyse', 'landing'],
       ['/read-sketch', 'landing'],
+      ['/library', 'login'],
       ['/account', 'login'],
     ]);
   });
 
   it('a page not built yet sends nobody anywhere', () => {
     const unbuilt = APP_ROUTES.map((route) => (route.path === '/account' ? { ...route, built: false } : route));
-    expect(signedOutLoginRoutes(unbuilt)).toEqual([]);
+    expect(paths(signedOutLoginRoutes(unbuilt))).toEqual(['/library']);
     expect(paths(signInRequiredRoutes(unbuilt))).not.toContain('/account');
   });
 });
@@ -83,21 +85,23 @@ describe('navigation links (spec §2 navigation bar)', () => {
     expect(navigationLinks({ signedIn: false, proActive: false }, ALL_BUILT)).toEqual([]);
   });
 
-  it('signed in, Create, Analyse, Read Sketch, Pricing and Account in that order once built', () => {
+  it('signed in, Create, Analyse, Read Sketch, Library, Pricing and Account in that order once built', () => {
     expect(navigationLinks({ signedIn: true, proActive: true }, ALL_BUILT).map((link) => link.label)).toEqual([
       'Create',
       'Analyse',
       'Read Sketch',
+      'Library',
       'Pricing',
       'Account',
     ]);
   });
 
-  it('links the pages that exist: Create (with the Pro badge without an active subscription), Analyse, Read Sketch, Pricing, Account', () => {
+  it('links the pages that exist: Create (with the Pro badge without an active subscription), Analyse, Read Sketch, Library, Pricing, Account', () => {
     expect(navigationLinks({ signedIn: true, proActive: false })).toEqual([
       { path: '/create', label: 'Create', showProBadge: true },
       { path: '/analyse', label: 'Analyse', showProBadge: false },
       { path: '/read-sketch', label: 'Read Sketch', showProBadge: false },
+      { path: '/library', label: 'Library', showProBadge: false },
       { path: '/pricing', label: 'Pricing', showProBadge: false },
       { path: '/account', label: 'Account', showProBadge: false },
     ]);

@@ -5,7 +5,7 @@
  */
 
 export type PageId =
-  'home' | 'analyse' | 'readSketch' | 'create' | 'pricing' | 'account' | 'admin' | 'adminLogin' | 'vipLogin' | 'verifyEmail';
+  'home' | 'analyse' | 'readSketch' | 'create' | 'library' | 'pricing' | 'account' | 'admin' | 'adminLogin' | 'vipLogin' | 'verifyEmail';
 
 export interface AppRoute {
   path: string;
@@ -28,12 +28,15 @@ export interface AppRoute {
   nav?: { label: string; proBadge?: boolean };
 }
 
-/** Spec §2 route table, in the order of the navigation bar's links (Create, Analyse, Read Sketch, Pricing, Account). */
+/** Spec §2 route table, in the order of the navigation bar's links (Create, Analyse, Read Sketch, Library, Pricing, Account). */
 export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/create', page: 'create', access: 'signedIn', built: true, nav: { label: 'Create', proBadge: true } },
   { path: '/analyse', page: 'analyse', access: 'signedIn', built: true, nav: { label: 'Analyse' } },
   // Not in the spec's navigation bar: linked after Analyse, as the other free tool.
   { path: '/read-sketch', page: 'readSketch', access: 'signedIn', built: true, nav: { label: 'Read Sketch' } },
+  // Not in the spec: the architect's library of every item made with the three tools. Like /account,
+  // a signed-out visitor goes through login and comes back to the same view (its filters included).
+  { path: '/library', page: 'library', access: 'signedIn', signedOut: 'login', built: true, nav: { label: 'Library' } },
   { path: '/pricing', page: 'pricing', access: 'all', built: true, nav: { label: 'Pricing' } },
   // Spec §2 /account: signed-out users are sent to login after about 0.5 seconds.
   { path: '/account', page: 'account', access: 'signedIn', signedOut: 'login', built: true, nav: { label: 'Account' } },

@@ -22,6 +22,7 @@ const AdminPage = lazy(() => import('../pages/AdminPage'));
 const AdminLoginPage = lazy(() => import('../pages/AdminLoginPage'));
 const PricingPage = lazy(() => import('../pages/PricingPage'));
 const AccountPage = lazy(() => import('../pages/AccountPage'));
+const LibraryPage = lazy(() => import('../pages/LibraryPage'));
 const VipLoginPage = lazy(() => import('../pages/VipLoginPage'));
 const VerifyEmailPage = lazy(() => import('../pages/VerifyEmailPage'));
 // Over every page while a new password is required (a sign-in with a temporary password).
@@ -32,6 +33,7 @@ const PAGES: Partial<Record<PageId, ComponentType>> = {
   create: CreatePage,
   analyse: AnalysePage,
   readSketch: ReadSketchPage,
+  library: LibraryPage,
   pricing: PricingPage,
   account: AccountPage,
   admin: AdminPage,

@@ -15,6 +15,7 @@ import { ResultTabs } from '../../../shared/components/ResultTabs';
 import { TextActionButtons } from '../../../shared/text-actions/TextActionButtons';
 import { toast } from '../../../shared/toast';
 import { handleUnauthorised } from '../../auth/unauthorised';
+import { AddToProjectButton } from '../../library/components/AddToProjectButton';
 import { analysisApi, type AnalysisResult } from '../api/analysis-api';
 import { formatDateTime } from '../../../shared/format-date';
 import { ANALYSIS_TEXTS } from '../texts';
@@ -36,7 +37,7 @@ async function exportPdf(result: AnalysisResult) {
 
 /**
  * The analysis result: Primary and Expanded tabs, tags, and the actions Copy and Add to
- * Clipboard (of the tab shown), Email Text (the report by e-mail) and Export PDF.
+ * Clipboard (of the tab shown), Email Text (the report by e-mail), Export PDF and Add to project.
  */
 export function AnalysisResultCard({ result }: { result: AnalysisResult }) {
   const [tab, setTab] = useState<ResultTab>('primary');
@@ -68,6 +69,7 @@ export function AnalysisResultCard({ result }: { result: AnalysisResult }) {
         >
           {exporting ? ANALYSIS_TEXTS.exportingPdf : ANALYSIS_TEXTS.exportPdf}
         </ActionButton>
+        <AddToProjectButton type="analysis" id={result.id} />
       </ActionToolbar>
       <EmailAnalysisDialog analysisId={result.id} open={emailOpen} onClose={() => setEmailOpen(false)} />
 

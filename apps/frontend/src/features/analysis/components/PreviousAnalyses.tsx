@@ -5,6 +5,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatDateTime } from '../../../shared/format-date';
+import { SeeAllLink } from '../../library/components/SeeAllLink';
+import { LIBRARY_TEXTS } from '../../library/texts';
 import { usePreviousAnalyses } from '../hooks/use-previous-analyses';
 import { previousAnalysesShown } from '../previous-analyses';
 import { ANALYSIS_TEXTS } from '../texts';
@@ -20,7 +22,7 @@ const grid = {
 
 /**
  * Up to 3 previous analyses, newest first, other than the one the results card
- * shows (`shownId`; `previousAnalysesShown`).
+ * shows (`shownId`; `previousAnalysesShown`), and 'See all' to every analysis in the library.
  */
 export function PreviousAnalyses({ shownId }: { shownId?: string | null }) {
   const { data, isPending, isError } = usePreviousAnalyses();
@@ -28,9 +30,14 @@ export function PreviousAnalyses({ shownId }: { shownId?: string | null }) {
 
   return (
     <Box component="section" aria-labelledby="previous-heading" sx={{ mt: { xs: 5, md: 7 } }}>
-      <Typography id="previous-heading" variant="h2" sx={{ mb: 2 }}>
-        {ANALYSIS_TEXTS.previousHeading}
-      </Typography>
+      <Stack direction="row" sx={{ alignItems: 'baseline', justifyContent: 'space-between', gap: 2, mb: 2 }}>
+        <Typography id="previous-heading" variant="h2">
+          {ANALYSIS_TEXTS.previousHeading}
+        </Typography>
+        {data && data.length > 0 && (
+          <SeeAllLink view={{ type: 'analysis' }} fullName={LIBRARY_TEXTS.seeAllAnalyses} testId="previous-analyses-see-all" />
+        )}
+      </Stack>
 
       {isPending ? (
         <Box sx={grid} aria-busy="true">

@@ -12,6 +12,7 @@ import { ActionButton, ActionToolbar } from '../../../shared/components/ActionBu
 import { ResultCard } from '../../../shared/components/ResultCard';
 import { formatDateTime } from '../../../shared/format-date';
 import { toast } from '../../../shared/toast';
+import { AddToProjectButton } from '../../library/components/AddToProjectButton';
 import { generationApi } from '../api/generation-api';
 import { gridColumns } from '../generation-rules';
 import { GENERATION_TEXTS } from '../texts';
@@ -55,7 +56,7 @@ function announceUpscale(): void {
  * count (`gridColumns`), each render with a before/after slider against the sketch, its seed
  * where the provider has seeds (`metadata.seedSupported`; OpenAI has none and says so), Download
  * (numbered .jpg, spec §7), Upscale ('Coming Soon') and 'Regenerate with this seed'; above them
- * 'Variations' (4 more with the same settings).
+ * 'Variations' (4 more with the same settings) and Add to project (the whole job, one library item).
  */
 export function ImageResults({ result, createdAt, sketchSrc, pending, reveal, onVariations, onRegenerateWithSeed }: ImageResultsProps) {
   const { metadata } = result;
@@ -82,6 +83,7 @@ export function ImageResults({ result, createdAt, sketchSrc, pending, reveal, on
         >
           {T.variations}
         </ActionButton>
+        <AddToProjectButton type="generation" id={result.jobId} />
       </ActionToolbar>
 
       <Box

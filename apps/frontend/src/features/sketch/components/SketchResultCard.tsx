@@ -8,6 +8,7 @@ import { ActionToolbar } from '../../../shared/components/ActionButton';
 import { LeadParagraph, ResultCard } from '../../../shared/components/ResultCard';
 import { ResultTabs } from '../../../shared/components/ResultTabs';
 import { TextActionButtons } from '../../../shared/text-actions/TextActionButtons';
+import { AddToProjectButton } from '../../library/components/AddToProjectButton';
 import type { SketchReading } from '../api/sketch-api';
 import { sketchPointsText } from '../sketch-reading';
 import { SKETCH_TEXTS } from '../texts';
@@ -25,7 +26,7 @@ export interface SketchResultCardProps {
 /**
  * The sketch reading (spec §2 /read-sketch): a Summary tab (the description) and a Detailed
  * Analysis tab (the points as a list; open first), the drawing type and engine, the completion
- * time, and Copy and Add to Clipboard of the tab shown (spec §8 'Copied', 'Added to Clipboard').
+ * time, Copy and Add to Clipboard of the tab shown (spec §8 'Copied', 'Added to Clipboard') and Add to project.
  */
 export function SketchResultCard({ reading, elapsedMs, reveal }: SketchResultCardProps) {
   const [tab, setTab] = useState<ReadingTab>('details');
@@ -56,6 +57,7 @@ export function SketchResultCard({ reading, elapsedMs, reveal }: SketchResultCar
 
       <ActionToolbar label={SKETCH_TEXTS.actionsLabel} testId="sketch-actions">
         <TextActionButtons text={shownText} labels={SKETCH_TEXTS.textActions(tabLabel)} />
+        <AddToProjectButton type="sketch-reading" id={reading.id} />
       </ActionToolbar>
 
       <ResultTabs
