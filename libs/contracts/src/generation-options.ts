@@ -178,3 +178,10 @@ export function generationEventsPath(jobId: string): string {
 export function generationDownloadFileName(index: number): string {
   return `archlens-render-${index + 1}.jpg`;
 }
+
+/**
+ * Below this sketch-fidelity score a render is marked "geometry drift": it lost the sketch's
+ * geometry. From the calibration set of the fixture sketches (docs/architecture.md, "Sketch
+ * fidelity"): renders that kept the geometry scored 56 to 99, those that did not 8 to 26.
+ */
+export const GEOMETRY_DRIFT_BELOW = 40;

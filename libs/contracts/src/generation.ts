@@ -5,6 +5,7 @@ import {
   GENERATION_DEFAULTS,
   GENERATION_MESSAGES,
   GENERATION_PROVIDERS,
+  GEOMETRY_DRIFT_BELOW,
   generationImagePath,
   LIGHTING_OPTIONS,
   MAX_REFERENCE_IMAGES,
@@ -122,13 +123,6 @@ export const generationMetadataSchema = z.object({
 export type GenerationMetadata = z.infer<typeof generationMetadataSchema>;
 
 /**
- * Below this sketch-fidelity score a render is marked "geometry drift": it lost the sketch's
- * geometry. From the calibration set of the fixture sketches (docs/architecture.md, "Sketch
- * fidelity"): renders that kept the geometry scored 56 to 99, those that did not 8 to 26.
- */
-export const GEOMETRY_DRIFT_BELOW = 40;
-
-/**
  * One generated image: its download url (`generationImagePath`), its 0-based index, its seed (null
  * when the provider has none), its sketch fidelity (0–100; null for a render made before it was
  * measured) and whether that marks geometry drift (`GEOMETRY_DRIFT_BELOW`).
@@ -140,6 +134,7 @@ export const generatedImageSchema = z.object({
   fidelity: z.number().int().min(0).max(100).nullable(),
   geometryDrift: z.boolean(),
 });
+export { GEOMETRY_DRIFT_BELOW };
 export type GeneratedImage = z.infer<typeof generatedImageSchema>;
 
 /** A stored render as the API shows it: `GeneratedImage` from its job id, index, seed and fidelity. */

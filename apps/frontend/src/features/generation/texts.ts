@@ -3,6 +3,7 @@ import {
   CREDIT_COSTS_SHOWN,
   GENERATION_MESSAGES as M,
   GENERATION_STATUS_LABELS,
+  GEOMETRY_DRIFT_BELOW,
   MAX_REFERENCE_IMAGES,
   type AspectRatio,
   type DetailLevel,
@@ -146,6 +147,7 @@ export const GENERATION_TEXTS = {
       evening: 'Evening',
     } satisfies Record<Lighting, string>,
     sketchInfluence: 'Sketch influence',
+    sketchInfluenceHelp: `Every render gets a sketch fidelity score from 0 to 100: how much of your sketch's lines it kept. Below ${GEOMETRY_DRIFT_BELOW} it is marked as geometry drift. Raise the influence to hold the geometry closer.`,
     sketchInfluenceValue: (value: number, label: string) => `${value}% · ${label}`,
     variations: 'Variations',
     seed: 'Seed (optional)',
@@ -219,6 +221,12 @@ export const GENERATION_TEXTS = {
     compareValue: (percent: number) => `${percent}% of the sketch shown`,
     sketchLabel: 'Sketch',
     renderLabel: 'Render',
+    fidelity: (score: number) => `Sketch fidelity ${score}`,
+    geometryDrift: 'Geometry drift',
+    fidelityHint: (score: number, drift: boolean) =>
+      drift
+        ? `Sketch fidelity ${score} of 100: this render lost much of your sketch's geometry.`
+        : `Sketch fidelity ${score} of 100: how much of your sketch's lines this render kept.`,
   },
 
   /** Spec §2 sora and midjourney workflow views; spec §4: the transformation buttons are simulated with timers. */

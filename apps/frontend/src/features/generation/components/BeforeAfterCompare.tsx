@@ -12,6 +12,8 @@ export interface BeforeAfterCompareProps {
   renderAlt: string;
   /** The accessible name of the slider, e.g. 'Compare the sketch with render 1'. */
   label: string;
+  /** The render's sketch fidelity (0–100) and whether it marks geometry drift; null or absent when it was not measured. */
+  fidelity?: { score: number; drift: boolean } | null;
   testId?: string;
 }
 
@@ -34,9 +36,10 @@ const cornerLabel = {
  * Beyond the spec: a before/after slider between the sketch and a render. The render
  * fills the frame; the sketch is laid over it, fitted whole on white and cut off at the slider's
  * position. A native range input covers the frame, so dragging anywhere, the arrow keys and
- * screen readers all work; it starts half way.
+ * screen readers all work; it starts half way. The render's sketch fidelity, when measured, sits
+ * in the bottom corner, marked when it is geometry drift.
  */
-export function BeforeAfterCompare({ sketchSrc, renderSrc, renderAlt, label, testId }: BeforeAfterCompareProps) {
+export function BeforeAfterCompare({ sketchSrc, renderSrc, renderAlt, label, fidelity, testId }: BeforeAfterCompareProps) {
   const [position, setPosition] = useState(50);
 
   return (
@@ -113,6 +116,26 @@ export function BeforeAfterCompare({ sketchSrc, renderSrc, renderAlt, label, tes
       {position < 88 && (
         <Box aria-hidden sx={{ ...cornerLabel, right: 8 }}>
           {T.renderLabel}
+        </Box>
+      )}
+      {fidelity && (
+        <Box
+          data-testid="sketch-fidelity"
+          role="note"
+          aria-label={T.fidelityHint(fidelity.score, fidelity.drift)}
+          title={T.fidelityHint(fidelity.score, fidelity.drift)}
+          sx={{
+            ...cornerLabel,
+            top: 'auto',
+            bottom: 8,
+            left: 8,
+            textTransform: 'none',
+            letterSpacing: 0,
+            bgcolor: fidelity.drift ? 'rgba(156,39,6,0.9)' : 'rgba(31,35,38,0.72)',
+          }}
+        >
+          {T.fidelity(fidelity.score)}
+          {fidelity.drift && ` · ${T.geometryDrift}`}
         </Box>
       )}
       <Box

@@ -288,6 +288,9 @@ export function GenerationControls({ settings, onChange, locked, availability }:
             sx={{ mt: 0.5 }}
           />
           <InfluenceLegend value={settings.sketchInfluence} />
+          <Typography variant="caption" color="text.secondary" component="p" data-testid="sketch-influence-help" sx={{ mt: 1 }}>
+            {T.sketchInfluenceHelp}
+          </Typography>
         </Box>
       </CardContent>
     </Card>

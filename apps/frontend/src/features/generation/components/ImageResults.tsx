@@ -108,7 +108,13 @@ export function ImageResults({ result, createdAt, sketchSrc, pending, reveal, on
             <Box component="li" key={image.index} data-testid="generated-image" sx={{ minWidth: 0 }}>
               <Box component="figure" sx={{ m: 0 }}>
                 {sketchSrc ? (
-                  <BeforeAfterCompare sketchSrc={sketchSrc} renderSrc={image.url} renderAlt={T.renderAlt(n)} label={T.compare(n)} />
+                  <BeforeAfterCompare
+                    sketchSrc={sketchSrc}
+                    renderSrc={image.url}
+                    renderAlt={T.renderAlt(n)}
+                    label={T.compare(n)}
+                    fidelity={image.fidelity === null ? null : { score: image.fidelity, drift: image.geometryDrift }}
+                  />
                 ) : (
                   <Box
                     component="img"
