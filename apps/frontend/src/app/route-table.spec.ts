@@ -35,6 +35,9 @@ describe('route table access rules (spec §2, §6)', () => {
       '/admin-login',
       '/analyse',
       '/create',
+      '/library/analyses/:id',
+      '/library/generations/:id',
+      '/library/sketch-readings/:id',
       '/pricing',
       '/read-sketch',
       '/verify-email',
@@ -55,9 +58,10 @@ describe('route table access rules (spec §2, §6)', () => {
 });
 
 describe('signed-in pages opened signed out (spec §2)', () => {
-  it('/account sends the visitor to login; the other signed-in pages show the landing', () => {
-    expect(paths(signedOutLoginRoutes())).toEqual(['/account']);
-    expect(paths(signedOutLoginRoutes(ALL_BUILT))).toEqual(['/account']);
+  it('/account and the library item pages send the visitor to login; the other signed-in pages show the landing', () => {
+    const throughLogin = ['/account', '/library/analyses/:id', '/library/generations/:id', '/library/sketch-readings/:id'];
+    expect(paths(signedOutLoginRoutes())).toEqual(throughLogin);
+    expect(paths(signedOutLoginRoutes(ALL_BUILT))).toEqual(throughLogin);
     // Still not a page a signed-out visitor can open.
     expect(isRouted('/account', false)).toBe(false);
   });
@@ -68,12 +72,15 @@ describe('signed-in pages opened signed out (spec §2)', () => {
       ['/analyse', 'landing'],
       ['/read-sketch', 'landing'],
       ['/account', 'login'],
+      ['/library/analyses/:id', 'login'],
+      ['/library/sketch-readings/:id', 'login'],
+      ['/library/generations/:id', 'login'],
     ]);
   });
 
   it('a page not built yet sends nobody anywhere', () => {
     const unbuilt = APP_ROUTES.map((route) => (route.path === '/account' ? { ...route, built: false } : route));
-    expect(signedOutLoginRoutes(unbuilt)).toEqual([]);
+    expect(paths(signedOutLoginRoutes(unbuilt))).not.toContain('/account');
     expect(paths(signInRequiredRoutes(unbuilt))).not.toContain('/account');
   });
 });
