@@ -179,9 +179,17 @@ test.describe('the library item pages and share links', () => {
     await lookAt(visitor, 'share-page-gone');
 
     // Signed out, the item page goes through login and comes back to the item's address.
+    const logins: string[] = [];
+    visitor.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/login') logins.push(request.url());
+    });
     await visitor.goto(`/library/analyses/${analysis.id}`);
     await expect(visitor.getByRole('dialog').getByText('Sign In to ArchLens')).toBeVisible();
     expect(new URL(visitor.url()).pathname).toBe(`/library/analyses/${analysis.id}`);
+    // Once there, and it stays: back from login, the dialog opens instead of a second trip.
+    await visitor.waitForTimeout(2_000);
+    expect(logins).toEqual([`${ORIGIN}/api/login?next=${encodeURIComponent(`/library/analyses/${analysis.id}`)}`]);
+    await expect(visitor.getByRole('dialog').getByText('Sign In to ArchLens')).toBeVisible();
     await visitor.context().close();
 
     // A render with openai: its images with their downloads, its recipe (no seed: OpenAI takes none).

@@ -129,7 +129,12 @@ export function AppRoutes() {
                 key={route.path}
                 path={route.path}
                 element={
-                  <SignInRequired mode={route.signedOut} backFromLogin={returnedFromLogin === route.path} landing={<LandingPage />} />
+                  <SignInRequired
+                    mode={route.signedOut}
+                    // The route's pattern (`/library/analyses/:id`) against the address it came back to.
+                    backFromLogin={returnedFromLogin !== null && matchPath(route.path, returnedFromLogin) !== null}
+                    landing={<LandingPage />}
+                  />
                 }
               />
             ))}
