@@ -36,6 +36,9 @@ describe('route table access rules (spec §2, §6)', () => {
       '/analyse',
       '/create',
       '/library',
+      '/library/analyses/:id',
+      '/library/generations/:id',
+      '/library/sketch-readings/:id',
       '/pricing',
       '/read-sketch',
       '/verify-email',
@@ -56,9 +59,10 @@ describe('route table access rules (spec §2, §6)', () => {
 });
 
 describe('signed-in pages opened signed out (spec §2)', () => {
-  it('/account and /library send the visitor to login; the other signed-in pages show the landing', () => {
-    expect(paths(signedOutLoginRoutes())).toEqual(['/account', '/library']);
-    expect(paths(signedOutLoginRoutes(ALL_BUILT))).toEqual(['/account', '/library']);
+  it('/account, /library and the library item pages send the visitor to login; the other signed-in pages show the landing', () => {
+    const throughLogin = ['/account', '/library', '/library/analyses/:id', '/library/generations/:id', '/library/sketch-readings/:id'];
+    expect(paths(signedOutLoginRoutes())).toEqual(throughLogin);
+    expect(paths(signedOutLoginRoutes(ALL_BUILT))).toEqual(throughLogin);
     // Still not a page a signed-out visitor can open.
     expect(isRouted('/account', false)).toBe(false);
   });
@@ -70,12 +74,16 @@ describe('signed-in pages opened signed out (spec §2)', () => {
       ['/read-sketch', 'landing'],
       ['/library', 'login'],
       ['/account', 'login'],
+      ['/library/analyses/:id', 'login'],
+      ['/library/sketch-readings/:id', 'login'],
+      ['/library/generations/:id', 'login'],
     ]);
   });
 
   it('a page not built yet sends nobody anywhere', () => {
     const unbuilt = APP_ROUTES.map((route) => (route.path === '/account' ? { ...route, built: false } : route));
-    expect(paths(signedOutLoginRoutes(unbuilt))).toEqual(['/library']);
+    expect(paths(signedOutLoginRoutes(unbuilt))).not.toContain('/account');
+    expect(paths(signedOutLoginRoutes(unbuilt))).toContain('/library');
     expect(paths(signInRequiredRoutes(unbuilt))).not.toContain('/account');
   });
 });

@@ -5,7 +5,20 @@
  */
 
 export type PageId =
-  'home' | 'analyse' | 'readSketch' | 'create' | 'library' | 'pricing' | 'account' | 'admin' | 'adminLogin' | 'vipLogin' | 'verifyEmail';
+  | 'home'
+  | 'analyse'
+  | 'readSketch'
+  | 'create'
+  | 'library'
+  | 'pricing'
+  | 'account'
+  | 'admin'
+  | 'adminLogin'
+  | 'vipLogin'
+  | 'verifyEmail'
+  | 'libraryAnalysis'
+  | 'librarySketchReading'
+  | 'libraryGeneration';
 
 export interface AppRoute {
   path: string;
@@ -48,6 +61,11 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/vip-login', page: 'vipLogin', access: 'all', built: true },
   // Not in the spec: the page a verification link opens, which may be a browser that is not signed in.
   { path: '/verify-email', page: 'verifyEmail', access: 'all', built: true },
+  // One item of the user's library each; opened from links, so never in the navigation. Signed out
+  // they go through login as /account does, so that a link someone kept lands on the item.
+  { path: '/library/analyses/:id', page: 'libraryAnalysis', access: 'signedIn', signedOut: 'login', built: true },
+  { path: '/library/sketch-readings/:id', page: 'librarySketchReading', access: 'signedIn', signedOut: 'login', built: true },
+  { path: '/library/generations/:id', page: 'libraryGeneration', access: 'signedIn', signedOut: 'login', built: true },
 ];
 
 /**

@@ -1,5 +1,5 @@
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
-import { Navigate, Route, Routes, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { matchPath, Navigate, Route, Routes, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { SignInRequired } from '../features/auth/components/SignInRequired';
 import { useAuth } from '../features/auth/hooks/use-auth';
 import { useSignInDialog } from '../features/auth/sign-in-dialog-context';
@@ -25,6 +25,10 @@ const AccountPage = lazy(() => import('../pages/AccountPage'));
 const LibraryPage = lazy(() => import('../pages/LibraryPage'));
 const VipLoginPage = lazy(() => import('../pages/VipLoginPage'));
 const VerifyEmailPage = lazy(() => import('../pages/VerifyEmailPage'));
+const LibraryAnalysisPage = lazy(() => import('../pages/LibraryAnalysisPage'));
+const LibrarySketchReadingPage = lazy(() => import('../pages/LibrarySketchReadingPage'));
+const LibraryGenerationPage = lazy(() => import('../pages/LibraryGenerationPage'));
+const SharedItemPage = lazy(() => import('../pages/SharedItemPage'));
 // Over every page while a new password is required (a sign-in with a temporary password).
 const NewPasswordDialog = lazy(() => import('../features/auth/components/NewPasswordDialog'));
 
@@ -40,7 +44,17 @@ const PAGES: Partial<Record<PageId, ComponentType>> = {
   adminLogin: AdminLoginPage,
   vipLogin: VipLoginPage,
   verifyEmail: VerifyEmailPage,
+  libraryAnalysis: LibraryAnalysisPage,
+  librarySketchReading: LibrarySketchReadingPage,
+  libraryGeneration: LibraryGenerationPage,
 };
+
+/**
+ * The public page of a share link. Not in the route table: it is the same for every visitor,
+ * signed in or out, and stands alone, without the navigation bar and footer, so that a link shows
+ * the shared item and nothing of anyone's account.
+ */
+const SHARED_ITEM_PATH = '/s/:token';
 
 /**
  * `?signin=1` (where /api/login lands: the page asked for, `/` by default) opens the sign-in
@@ -74,12 +88,23 @@ function useSignInQueryFlag(signedOut: boolean | null): string | null {
  * Logging in again...' and goes through /api/login: spec §2 /account, §9), so that signing in lands
  * on it; / and every other path that is not a reachable public page show the landing. Signed in, /
  * is home, the built pages are routed and any other path goes back to /. Every page ends with the
- * footer (Our Services there when configured).
+ * footer (Our Services there when configured). A share link's page (`/s/{token}`) is the exception:
+ * it shows alone, whoever opens it, without waiting for the session.
  */
 export function AppRoutes() {
   const auth = useAuth();
   const returnedFromLogin = useSignInQueryFlag(auth.status === 'loading' ? null : auth.status === 'unauthenticated');
+  const { pathname } = useLocation();
 
+  if (matchPath(SHARED_ITEM_PATH, pathname)) {
+    return (
+      <Suspense fallback={<FullPageSpinner />}>
+        <Routes>
+          <Route path={SHARED_ITEM_PATH} element={<SharedItemPage />} />
+        </Routes>
+      </Suspense>
+    );
+  }
   if (auth.status === 'loading') return <FullPageSpinner label={AUTH_TEXTS.checkingSession} />;
 
   const signedIn = auth.status === 'authenticated';
@@ -106,7 +131,12 @@ export function AppRoutes() {
                 key={route.path}
                 path={route.path}
                 element={
-                  <SignInRequired mode={route.signedOut} backFromLogin={returnedFromLogin === route.path} landing={<LandingPage />} />
+                  <SignInRequired
+                    mode={route.signedOut}
+                    // The route's pattern (`/library/analyses/:id`) against the address it came back to.
+                    backFromLogin={returnedFromLogin !== null && matchPath(route.path, returnedFromLogin) !== null}
+                    landing={<LandingPage />}
+                  />
                 }
               />
             ))}

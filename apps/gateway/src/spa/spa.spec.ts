@@ -77,6 +77,16 @@ describe('serveSpa: the build compressed once, sent as it is', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.text).toBe(INDEX);
+    expect(res.headers['x-robots-tag']).toBeUndefined();
+  });
+
+  it('keeps a share link page out of search engines with X-Robots-Tag: noindex', async () => {
+    const res = await request(app).get('/s/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde').set('Accept', 'text/html').expect(200);
+    expect(res.headers['x-robots-tag']).toBe('noindex');
+    expect(res.text).toBe(INDEX);
+    // A page whose path merely starts with the letter is indexed as before.
+    const other = await request(app).get('/services').set('Accept', 'text/html').expect(200);
+    expect(other.headers['x-robots-tag']).toBeUndefined();
   });
 
   it('leaves /api paths and other methods to the API, without a Content-Encoding', async () => {

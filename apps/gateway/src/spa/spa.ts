@@ -5,6 +5,8 @@ import expressStaticGzip from 'express-static-gzip';
 
 /** Hashed build outputs (`assets/name-hash.ext`) never change under one name: cached for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** The share links' public pages (`/s/{token}`): whoever holds one may open it, but no search engine should list it. */
+const SHARE_PAGE_PREFIX = '/s/';
 
 /**
  * Serves the built SPA: hashed assets cached for a year, `index.html` never cached, and every
@@ -13,7 +15,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * chunk of the previous build then gets an error it can handle instead of HTML parsed as a script.
  * Files are sent as the build compressed them (`.br`, else `.gz`, beside each file; see
  * apps/frontend/vite.config.ts) when the browser accepts it, with `Content-Encoding` and
- * `Vary: Accept-Encoding`; nothing is compressed per request. The compressed copies are listed once,
+ * `Vary: Accept-Encoding`; nothing is compressed per request. A share link's page (`/s/…`) is sent
+ * with `X-Robots-Tag: noindex`, as its data under `/api/s/` is. The compressed copies are listed once,
  * when this is called: a rebuild of the SPA needs a restart of the gateway.
  * @returns false when the SPA has not been built, so the caller can say so
  */
@@ -51,6 +54,7 @@ export function serveSpa(app: Express, distDir: string): boolean {
       return;
     }
     response.setHeader('Cache-Control', 'no-cache');
+    if (request.path.startsWith(SHARE_PAGE_PREFIX)) response.setHeader('X-Robots-Tag', 'noindex');
     response.sendFile(indexHtml);
   });
   return true;

@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { isUnauthorisedError } from '../../../api/client';
 import { saveFile } from '../../../api/download';
 import { serverMessageOf } from '../../../api/error-message';
@@ -35,11 +35,19 @@ async function exportPdf(result: AnalysisResult) {
   }
 }
 
+export interface AnalysisResultCardProps {
+  result: AnalysisResult;
+  /** More buttons at the end of the action row (the library item page's Share and Delete). */
+  extraActions?: ReactNode;
+  /** Below the tags, inside the card (the library item page's thumbnails). */
+  children?: ReactNode;
+}
+
 /**
  * The analysis result: Primary and Expanded tabs, tags, and the actions Copy and Add to
  * Clipboard (of the tab shown), Email Text (the report by e-mail), Export PDF and Add to project.
  */
-export function AnalysisResultCard({ result }: { result: AnalysisResult }) {
+export function AnalysisResultCard({ result, extraActions, children }: AnalysisResultCardProps) {
   const [tab, setTab] = useState<ResultTab>('primary');
   const [emailOpen, setEmailOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
@@ -70,6 +78,7 @@ export function AnalysisResultCard({ result }: { result: AnalysisResult }) {
           {exporting ? ANALYSIS_TEXTS.exportingPdf : ANALYSIS_TEXTS.exportPdf}
         </ActionButton>
         <AddToProjectButton type="analysis" id={result.id} />
+        {extraActions}
       </ActionToolbar>
       <EmailAnalysisDialog analysisId={result.id} open={emailOpen} onClose={() => setEmailOpen(false)} />
 
@@ -126,6 +135,7 @@ export function AnalysisResultCard({ result }: { result: AnalysisResult }) {
           </Box>
         </>
       )}
+      {children}
     </ResultCard>
   );
 }

@@ -37,7 +37,7 @@ export interface ImageResultsProps {
 }
 
 /** Spec §7, §8: saves image `index` of the job as a numbered .jpg, or 'Download Failed'. */
-async function download(jobId: string, index: number): Promise<void> {
+export async function downloadRender(jobId: string, index: number): Promise<void> {
   try {
     const blob = await generationApi.downloadImage(jobId, index);
     saveFile({ blob, fileName: generationDownloadFileName(index) });
@@ -139,7 +139,7 @@ export function ImageResults({ result, createdAt, sketchSrc, pending, reveal, on
               <Stack direction="row" useFlexGap sx={{ mt: 1, gap: 1, flexWrap: 'wrap' }}>
                 <ActionButton
                   icon={<DownloadOutlined fontSize="small" />}
-                  onClick={() => void download(result.jobId, image.index)}
+                  onClick={() => void downloadRender(result.jobId, image.index)}
                   title={T.downloadHint(generationDownloadFileName(image.index))}
                   aria-label={`${T.download} ${T.render(n).toLowerCase()}`}
                 >

@@ -2,7 +2,7 @@ import TimerOutlined from '@mui/icons-material/TimerOutlined';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { formatDateTime } from '../../../shared/format-date';
 import { ActionToolbar } from '../../../shared/components/ActionButton';
 import { LeadParagraph, ResultCard } from '../../../shared/components/ResultCard';
@@ -16,11 +16,16 @@ import { SKETCH_TEXTS } from '../texts';
 type ReadingTab = 'summary' | 'details';
 
 export interface SketchResultCardProps {
-  reading: SketchReading;
-  /** From pressing Analyse Sketch to the answer, in ms. */
-  elapsedMs: number;
+  /** The reading; a stored one read back from the library has no `durationMs`. */
+  reading: Omit<SketchReading, 'durationMs'> & { durationMs?: number };
+  /** From pressing Analyse Sketch to the answer, in ms; without it (a stored reading) no completion time is shown. */
+  elapsedMs?: number;
   /** Scroll the card into view (once the progress card above it has gone). */
-  reveal: boolean;
+  reveal?: boolean;
+  /** More buttons at the end of the action row (the library item page's Share and Delete). */
+  extraActions?: ReactNode;
+  /** Below the tabs, inside the card (the library item page's thumbnails). */
+  children?: ReactNode;
 }
 
 /**
@@ -28,7 +33,7 @@ export interface SketchResultCardProps {
  * Analysis tab (the points as a list; open first), the drawing type and engine, the completion
  * time, Copy and Add to Clipboard of the tab shown (spec §8 'Copied', 'Added to Clipboard') and Add to project.
  */
-export function SketchResultCard({ reading, elapsedMs, reveal }: SketchResultCardProps) {
+export function SketchResultCard({ reading, elapsedMs, reveal = false, extraActions, children }: SketchResultCardProps) {
   const [tab, setTab] = useState<ReadingTab>('details');
   const tabLabel = tab === 'summary' ? SKETCH_TEXTS.summaryTab : SKETCH_TEXTS.detailsTab;
   const shownText = tab === 'summary' ? reading.description : sketchPointsText(reading.details);
@@ -39,14 +44,16 @@ export function SketchResultCard({ reading, elapsedMs, reveal }: SketchResultCar
       heading={SKETCH_TEXTS.resultHeading}
       meta={`${formatDateTime(reading.createdAt)} · ${SKETCH_TEXTS.imageCount(reading.imageCount)}`}
       badge={
-        <Chip
-          icon={<TimerOutlined fontSize="small" />}
-          label={SKETCH_TEXTS.completedIn(elapsedMs, reading.durationMs)}
-          variant="outlined"
-          size="small"
-          data-testid="sketch-completion-time"
-          sx={{ fontVariantNumeric: 'tabular-nums', maxWidth: '100%' }}
-        />
+        elapsedMs !== undefined && (
+          <Chip
+            icon={<TimerOutlined fontSize="small" />}
+            label={SKETCH_TEXTS.completedIn(elapsedMs, reading.durationMs)}
+            variant="outlined"
+            size="small"
+            data-testid="sketch-completion-time"
+            sx={{ fontVariantNumeric: 'tabular-nums', maxWidth: '100%' }}
+          />
+        )
       }
       testId="sketch-result"
       reveal={reveal}
@@ -58,6 +65,7 @@ export function SketchResultCard({ reading, elapsedMs, reveal }: SketchResultCar
       <ActionToolbar label={SKETCH_TEXTS.actionsLabel} testId="sketch-actions">
         <TextActionButtons text={shownText} labels={SKETCH_TEXTS.textActions(tabLabel)} />
         <AddToProjectButton type="sketch-reading" id={reading.id} />
+        {extraActions}
       </ActionToolbar>
 
       <ResultTabs
@@ -98,6 +106,7 @@ export function SketchResultCard({ reading, elapsedMs, reveal }: SketchResultCar
           },
         ]}
       />
+      {children}
     </ResultCard>
   );
 }
