@@ -12,7 +12,9 @@ import { recordToasts } from './toasts';
  * then its signed webhooks), makes a project on /library, produces an analysis on /analyse, a sketch
  * reading on /read-sketch and a render on /create (the loopback image provider), files each into the
  * project with Add to project beside the result, then finds them on /library by the project and by
- * a word of the analysis text; 'See all' under the short lists opens the filtered library.
+ * a word of the analysis text; 'See all' under the short lists opens the filtered library. Found
+ * again by search, the analysis opens in its page and is shared; the link works in a fresh browser
+ * until it is revoked. The render's page reproduces it into a new render that names its parent.
  * `LIBRARY_SCREENS=<dir>` writes screenshots of /library and the Add to project menu there.
  */
 const here = import.meta.dirname ?? path.dirname(new URL(import.meta.url).pathname);
@@ -123,8 +125,11 @@ async function accessibilityViolations(page: Page): Promise<string[]> {
     .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
-test('a Pro user files an analysis, a sketch reading and a render in a project, and finds them on /library', async ({ page }) => {
-  test.setTimeout(300_000);
+test('a Pro user files an analysis, a sketch reading and a render in a project, finds them on /library, shares one and reproduces one', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(480_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await signUpAsPro(page);
 
@@ -260,6 +265,48 @@ test('a Pro user files an analysis, a sketch reading and a render in a project, 
     await expect(page).toHaveURL(/\/library\?type=generation$/);
     await expect(cards).toHaveCount(1);
   }
+
+  // Found again by search, the analysis opens in its own page.
+  await page.goto('/library');
+  await page.getByRole('textbox', { name: 'Search the library' }).fill(word);
+  const found = page.locator('[data-testid="library-item"][data-item-type="analysis"]');
+  await expect(found).toHaveCount(1);
+  await found.getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/library/analyses/${UUID.source}$`));
+  await expect(page.getByTestId('primary-description')).toHaveText(primary);
+
+  // Shared: the link opens in a fresh browser, signed out, until it is revoked.
+  const actions = page.getByRole('toolbar', { name: 'Analysis actions' });
+  await actions.getByRole('button', { name: 'Share' }).click();
+  const share = page.getByRole('dialog', { name: 'Share this analysis' });
+  await share.getByRole('button', { name: 'Create link' }).click();
+  const link = await share.getByRole('textbox', { name: 'Share link' }).inputValue();
+  expect(link).toMatch(new RegExp(`^${ORIGIN}/s/[A-Za-z0-9_-]{43}$`));
+  const visitor = await (await browser.newContext({ baseURL: ORIGIN })).newPage();
+  await visitor.goto(link);
+  await expect(visitor.getByTestId('shared-primary')).toHaveText(primary);
+  await share.getByRole('button', { name: /^Revoke the link created/ }).click();
+  await page.getByRole('dialog', { name: 'Revoke this link?' }).getByRole('button', { name: 'Revoke link' }).click();
+  await expect.poll(readToasts).toContain('Link Revoked');
+  await share.getByRole('button', { name: 'Done' }).click();
+  await visitor.reload();
+  await expect(visitor.getByRole('heading', { name: 'This link has expired or was withdrawn' })).toBeVisible();
+  await expect(visitor.getByTestId('shared-primary')).toHaveCount(0);
+  await visitor.context().close();
+
+  // The render's page reproduces it (the loopback image provider again): a new render, made from the first.
+  await page.goto('/library?type=generation');
+  await cards.first().getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/library/generations/${UUID.source}$`));
+  const firstRender = new URL(page.url()).pathname.split('/').pop()!;
+  await expect(page.getByTestId('recipe-style')).toHaveText(STYLE);
+  await page.getByTestId('reproduce').click();
+  await page.waitForURL((url) => url.pathname.startsWith('/library/generations/') && !url.pathname.endsWith(firstRender), {
+    timeout: 120_000,
+  });
+  await expect(page.getByTestId('generation-item-status')).toHaveText('Completed', { timeout: 120_000 });
+  await expect(page.getByTestId('recipe-style')).toHaveText(STYLE);
+  await expect(page.getByTestId('lineage-parent').getByRole('link')).toHaveAttribute('href', `/library/generations/${firstRender}`);
 });
 
 test('a signed-out visitor to a filtered /library view goes through login and lands on the same view', async ({ page, request }) => {
