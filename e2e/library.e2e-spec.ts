@@ -146,7 +146,7 @@ test('a Pro user files an analysis, a sketch reading and a render in a project, 
   expect.soft(await accessibilityViolations(page), 'empty /library: axe').toEqual([]);
 
   // A project, with the server's refusal of a second one of the same name.
-  const readToasts = await recordToasts(page);
+  let readToasts = await recordToasts(page);
   await page.getByRole('button', { name: 'New project' }).click();
   const dialog = page.getByRole('dialog', { name: 'New project' });
   await dialog.getByLabel('Project name').fill(PROJECT);
@@ -268,9 +268,12 @@ test('a Pro user files an analysis, a sketch reading and a render in a project, 
 
   // Found again by search, the analysis opens in its own page.
   await page.goto('/library');
+  readToasts = await recordToasts(page);
   await page.getByRole('textbox', { name: 'Search the library' }).fill(word);
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${word}`, 'i'));
   const found = page.locator('[data-testid="library-item"][data-item-type="analysis"]');
   await expect(found).toHaveCount(1);
+  await expect(page.getByTestId('library-item')).toHaveCount(1);
   await found.getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`/library/analyses/${UUID.source}$`));
   await expect(page.getByTestId('primary-description')).toHaveText(primary);

@@ -46,10 +46,14 @@ export function LibraryToolbar({ filters, onChange }: LibraryToolbarProps) {
     [onChange],
   );
 
+  // The pause counts from the last keystroke only: a re-render (new results, a new `onChange`) must
+  // not restart it, or the search could land after the user has already opened an item.
+  const latestSend = useRef(send);
+  latestSend.current = send;
   useEffect(() => {
-    const timer = window.setTimeout(() => send(text), SEARCH_DEBOUNCE_MS);
+    const timer = window.setTimeout(() => latestSend.current(text), SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
-  }, [text, send]);
+  }, [text]);
 
   return (
     <Stack direction={{ xs: 'column', lg: 'row' }} useFlexGap sx={{ gap: 1.5, alignItems: { lg: 'center' } }}>
