@@ -85,6 +85,11 @@ describe('the library backlog', () => {
     await stack.db.query('DELETE FROM analysis.library_items');
     await stack.db.query('INSERT INTO analysis.library_backlog DEFAULT VALUES');
     await stack.db.query('INSERT INTO generation.library_backlog DEFAULT VALUES');
+    // A finished job kept without its style: left out, and the rest still indexed.
+    await stack.db.query(
+      `INSERT INTO generation.generation_jobs (id, user_id, status, provider, options, inputs) VALUES ($1, $2, 'succeeded', 'openai', '{}', $3)`,
+      [randomUUID(), owner.userId, JSON.stringify({ sketch: { key: 'generation-inputs/x/y.png', fileName: 'y.png' }, references: [] })],
+    );
     expect((await library(owner)).total).toBe(0);
 
     await startAnotherCopy();

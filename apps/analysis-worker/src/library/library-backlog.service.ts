@@ -57,7 +57,15 @@ export class LibraryBacklogService implements OnApplicationBootstrap {
       const query = repository.createQueryBuilder('r').orderBy('r.id', 'ASC').take(PAGE_SIZE);
       if (afterId) query.where('r.id > :afterId', { afterId });
       const page = await query.getMany();
-      for (const record of page) await this.library.record(factsOf(record));
+      for (const record of page) {
+        try {
+          await this.library.record(factsOf(record));
+        } catch (error) {
+          // One record that cannot be read as an item (a value its entity does not expect) must not hold back the rest.
+          if (!(error instanceof TypeError)) throw error;
+          this.logger.warn(`library backlog: ${record.id} left out: ${error.message}`);
+        }
+      }
       count += page.length;
       if (page.length < PAGE_SIZE) return count;
       afterId = page[page.length - 1].id;

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
+import { ZodError } from 'zod';
 import { generationItemFacts } from '@archlens/contracts/library';
 import { EventPublisher } from '@archlens/platform/events';
 import { runOnceMarked } from '@archlens/platform/database';
@@ -17,7 +18,8 @@ const MARKER = '"generation"."library_backlog"';
  * `generation.completed` event for each, with the facts a generation that finishes now sends, so an
  * architect's earlier renders are listed in /library. Runs at start
  * while `generation.library_backlog` holds its row (`runOnceMarked`), a page of jobs at a time.
- * The library's upsert makes a second delivery harmless. A failure is logged and leaves the marker
+ * The library's upsert makes a second delivery harmless; a job whose facts the event catalogue
+ * refuses is logged and left out. A failure is logged and leaves the marker
  * for the next start; it never stops the worker.
  */
 @Injectable()
@@ -57,15 +59,21 @@ export class LibraryBacklogService implements OnApplicationBootstrap {
       if (afterId) query.andWhere('job.id > :afterId', { afterId });
       const { entities, raw } = await query.getRawAndEntities<{ image_count: number }>();
       for (const [i, job] of entities.entries()) {
-        const facts = generationItemFacts(job.userId, {
-          id: job.id,
-          createdAt: job.createdAt.toISOString(),
-          styleDescription: job.options.styleDescription,
-          provider: job.provider,
-          imageCount: raw[i].image_count,
-        });
-        // A fresh event id: one kept from the job's own completion would make the queue drop this one.
-        await this.events.publish('generation.completed', facts);
+        try {
+          const facts = generationItemFacts(job.userId, {
+            id: job.id,
+            createdAt: job.createdAt.toISOString(),
+            styleDescription: job.options.styleDescription,
+            provider: job.provider,
+            imageCount: raw[i].image_count,
+          });
+          // A fresh event id: one kept from the job's own completion would make the queue drop this one.
+          await this.events.publish('generation.completed', facts);
+        } catch (error) {
+          // One record the catalogue refuses (a job stored without its style) must not hold back the rest.
+          if (!(error instanceof ZodError) && !(error instanceof TypeError)) throw error;
+          this.logger.warn(`library backlog: generation ${job.id} left out: ${error.message}`);
+        }
       }
       count += entities.length;
       if (entities.length < PAGE_SIZE) return count;
