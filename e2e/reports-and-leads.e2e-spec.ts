@@ -288,7 +288,8 @@ for (const { width, height } of [
         .first();
       await expect(svg).toBeVisible();
       const labels = svg.locator('.MuiChartsAxis-directionX .MuiChartsAxis-tickLabel');
-      await expect(labels.last()).toBeVisible();
+      // The axis settles on its labels once the chart has its final width: wait for the last week's.
+      await expect(labels.last()).toHaveText('23 Nov');
       const boxes = await labels.evaluateAll((elements) =>
         elements.map((element) => {
           const box = element.getBoundingClientRect();
