@@ -13,8 +13,10 @@ import { buildAll, ensureDependencies, log, ROOT } from './bootstrap.mjs';
 const SIDE = 4096;
 const RUNS = 5;
 const BUDGET_MS = 1000;
-const SKETCH = path.resolve(ROOT, '../shared/fixtures/sketches/house-facade.png');
-const RENDER = path.resolve(ROOT, '../shared/fixtures/references/modernhouse_curve_concrete.png');
+/** The fixture folder the tests read too, one level above the project root. */
+const FIXTURES = path.resolve(ROOT, '..', 'shared', 'fixtures');
+const SKETCH = path.join(FIXTURES, 'sketches', 'house-facade.png');
+const RENDER = path.join(FIXTURES, 'references', 'modernhouse_curve_concrete.png');
 
 ensureDependencies();
 if (process.env.ARCHLENS_SKIP_BUILD !== '1') buildAll();

@@ -5,7 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { fixtureSketch, SKETCHES_DIR } from '../support/images.js';
 
-/** `../shared/fixtures/references` relative to the project root (beside the sketches). */
+/** The folder of fixture reference photos, beside the fixture sketches (`SKETCHES_DIR`). */
 export const REFERENCES_DIR = path.resolve(SKETCHES_DIR, '..', 'references');
 
 /** Every fixture sketch, by file name. */

@@ -52,6 +52,26 @@ export class GenerationJobsRepository {
     await this.jobs.update({ id }, { recipe });
   }
 
+  /**
+   * One page of every user's succeeded jobs, in id order after `afterId`, each with its number of
+   * stored images (the library backlog's read).
+   */
+  async succeededPage(afterId: string | undefined, limit: number): Promise<Array<{ job: GenerationJobEntity; imageCount: number }>> {
+    const query = this.jobs
+      .createQueryBuilder('job')
+      .select(['job.id', 'job.userId', 'job.createdAt', 'job.provider', 'job.options'])
+      .addSelect(
+        (images) => images.select('count(*)::int').from(GenerationImageEntity, 'image').where('image.jobId = job.id'),
+        'image_count',
+      )
+      .where('job.status = :status', { status: 'succeeded' })
+      .orderBy('job.id', 'ASC')
+      .limit(limit);
+    if (afterId) query.andWhere('job.id > :afterId', { afterId });
+    const { entities, raw } = await query.getRawAndEntities<{ image_count: number }>();
+    return entities.map((job, i) => ({ job, imageCount: raw[i].image_count }));
+  }
+
   /** The ids of all the user's generations, oldest first. */
   async idsOf(userId: string): Promise<string[]> {
     const rows = await this.jobs.find({ where: { userId }, select: { id: true }, order: { createdAt: 'ASC' } });

@@ -5,8 +5,7 @@ import { generationItemFacts } from '@archlens/contracts/library';
 import { EventPublisher } from '@archlens/platform/events';
 import { runOnceMarked } from '@archlens/platform/database';
 import { SERVICE_DATA_SOURCE } from '@archlens/platform/worker-host';
-import { GenerationImageEntity } from './generation-image.entity.js';
-import { GenerationJobEntity } from './generation-job.entity.js';
+import { GenerationJobsRepository } from './generation-jobs.repository.js';
 
 /** Generations read per page while the backlog is published. */
 const PAGE_SIZE = 500;
@@ -28,6 +27,7 @@ export class LibraryBacklogService implements OnApplicationBootstrap {
 
   constructor(
     @Inject(SERVICE_DATA_SOURCE) private readonly dataSource: DataSource,
+    private readonly jobs: GenerationJobsRepository,
     private readonly events: EventPublisher,
   ) {}
 
@@ -45,27 +45,15 @@ export class LibraryBacklogService implements OnApplicationBootstrap {
     let count = 0;
     let afterId: string | undefined;
     for (;;) {
-      const query = this.dataSource
-        .getRepository(GenerationJobEntity)
-        .createQueryBuilder('job')
-        .select(['job.id', 'job.userId', 'job.createdAt', 'job.provider', 'job.options'])
-        .addSelect(
-          (images) => images.select('count(*)::int').from(GenerationImageEntity, 'image').where('image.jobId = job.id'),
-          'image_count',
-        )
-        .where('job.status = :status', { status: 'succeeded' })
-        .orderBy('job.id', 'ASC')
-        .limit(PAGE_SIZE);
-      if (afterId) query.andWhere('job.id > :afterId', { afterId });
-      const { entities, raw } = await query.getRawAndEntities<{ image_count: number }>();
-      for (const [i, job] of entities.entries()) {
+      const page = await this.jobs.succeededPage(afterId, PAGE_SIZE);
+      for (const { job, imageCount } of page) {
         try {
           const facts = generationItemFacts(job.userId, {
             id: job.id,
             createdAt: job.createdAt.toISOString(),
             styleDescription: job.options.styleDescription,
             provider: job.provider,
-            imageCount: raw[i].image_count,
+            imageCount,
           });
           // A fresh event id: one kept from the job's own completion would make the queue drop this one.
           await this.events.publish('generation.completed', facts);
@@ -75,9 +63,9 @@ export class LibraryBacklogService implements OnApplicationBootstrap {
           this.logger.warn(`library backlog: generation ${job.id} left out: ${error.message}`);
         }
       }
-      count += entities.length;
-      if (entities.length < PAGE_SIZE) return count;
-      afterId = entities[entities.length - 1].id;
+      count += page.length;
+      if (page.length < PAGE_SIZE) return count;
+      afterId = page[page.length - 1].job.id;
     }
   }
 }
