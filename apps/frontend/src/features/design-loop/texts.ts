@@ -32,9 +32,10 @@ export const DESIGN_LOOP_TEXTS = {
   unlinkAnalysis: 'Unlink',
 
   /** The recipe row on the library generation page. */
-  recipeSourceTerm: 'Style from',
-  recipeSource: (date: string) => `The analysis of ${date}`,
-  recipeSourceGone: 'An analysis no longer in your library',
+  recipeSourceLead: 'Style from ',
+  recipeSourceLink: (date: string) => `the analysis of ${date}`,
+  recipeSourceLoading: 'Style from an analysis of yours',
+  recipeSourceGone: 'Style from an analysis no longer in your library.',
 
   analyseRender: 'Analyse this render',
   analysingRender: 'Analysing…',
