@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { PHOTOGRAPHIC_TAGS, styleBriefOf, type AnalyseRenderResponse } from '@archlens/contracts/design-loop';
+import { PHOTOGRAPHIC_TAGS, styleBriefOf, tagsInWords as inWords, type AnalyseRenderResponse } from '@archlens/contracts/design-loop';
 import { E2E_APP_URL } from './loopback-services';
 import { accessibilityViolations, coveredContent } from './page-checks';
 import { recordToasts } from './toasts';
@@ -59,10 +59,6 @@ async function lookAt(page: Page, name: string, target?: () => ReturnType<Page['
   if (original) await page.setViewportSize(original);
 }
 
-/** "a", "a and b", "a, b and c", as the comparison writes its lists. */
-function inWords(items: readonly string[]): string {
-  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
-}
 
 test.describe('the design loop', () => {
   test.setTimeout(300_000);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { compareTags, hasMeasurement, styleBriefOf } from './design-loop.js';
+import { compareTags, hasMeasurement, styleBriefOf, tagsInWords } from './design-loop.js';
 import { countCharacters } from './plain-text.js';
 import { MAX_STYLE_DESCRIPTION_CHARS } from './style-profile.js';
 
@@ -127,5 +127,14 @@ describe('compareTags (Analyse this render)', () => {
       against: 'analysis',
     });
     expect(compareTags([], ['plain surfaces'], 'style')).toEqual({ kept: [], added: ['plain surfaces'], lost: [], against: 'style' });
+  });
+});
+
+describe('tagsInWords', () => {
+  it('lists tags with commas and a last "and", or with semicolons when a tag has a comma of its own', () => {
+    expect(tagsInWords([])).toBe('');
+    expect(tagsInWords(['bay rhythm'])).toBe('bay rhythm');
+    expect(tagsInWords(['vertical emphasis', 'bay rhythm', 'soft light'])).toBe('vertical emphasis, bay rhythm and soft light');
+    expect(tagsInWords(['bay rhythm', 'base, middle and top', 'soft light'])).toBe('bay rhythm; base, middle and top; soft light');
   });
 });

@@ -41,9 +41,13 @@ function sentencesOf(text: string): string[] {
   return (text.replace(/\s+/g, ' ').trim().match(/[^.!?]+[.!?]+(?=\s|$)/g) ?? []).map((s) => s.trim()).filter((s) => s.length > 0);
 }
 
-/** "a", "a and b", "a, b and c". */
-function listInWords(items: readonly string[]): string {
+/**
+ * A list of tags in words: "a", "a and b", "a, b and c"; with semicolons when a tag has a comma of
+ * its own ("bay rhythm; base, middle and top; soft light"), so that no tag reads as two.
+ */
+export function tagsInWords(items: readonly string[]): string {
   if (items.length <= 1) return items.join('');
+  if (items.some((item) => item.includes(','))) return items.join('; ');
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
@@ -77,7 +81,7 @@ export function styleBriefOf(analysis: StyleBriefSource): string {
   let tags = designTagsOf(analysis.tags);
   let tagSentence = '';
   while (tags.length > 0) {
-    tagSentence = `Carry through ${listInWords(tags)}.`;
+    tagSentence = `Carry through ${tagsInWords(tags)}.`;
     if (countCharacters(tagSentence) <= TAG_SENTENCE_MAX_CHARS) break;
     tags = tags.slice(0, -1);
     tagSentence = '';

@@ -69,7 +69,9 @@ export class GenerationService {
    *   'Please upload a sketch to generate images.'): the stored files are removed first;
    *   DomainError `credits.insufficient` ('Insufficient credits for this generation (n over
    *   limit)'), `generation.provider-failed` with the provider's message,
-   *   `generation.provider-not-configured`; the queue's NoWorkerError, ServiceUnavailableError,
+   *   `generation.provider-not-configured`; ApiException `generation.source-analysis-not-found` (404)
+   *   for a `sourceAnalysisId` that is not the user's analysis (the stored files removed, nothing
+   *   queued); the queue's NoWorkerError, ServiceUnavailableError,
    *   CommandTimeoutError (the stored files are removed when the job never ran)
    */
   async generate(userId: string, files: StoredOriginal[], fields: unknown): Promise<GenerateResponse> {

@@ -1,10 +1,4 @@
-import type { TagComparison } from '@archlens/contracts/design-loop';
-
-/** "a", "a and b", "a, b and c". */
-function inWords(items: readonly string[]): string {
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
-}
+import { tagsInWords as inWords, type TagComparison } from '@archlens/contracts/design-loop';
 
 /** Every user-visible text of the design loop: "Use as style" on an analysis and "Analyse this render" on a render. */
 export const DESIGN_LOOP_TEXTS = {
@@ -40,7 +34,7 @@ export const DESIGN_LOOP_TEXTS = {
   analyseRender: 'Analyse this render',
   analysingRender: 'Analysing…',
   analyseRenderHint: 'Analyse this render as a photograph (free, counted in your analyses) and compare its tags',
-  comparisonHeading: (n: number) => `Render ${n} read back`,
+  comparisonHeading: (n: number) => `Render ${n} analysed`,
   /** What the render's tags were compared with. */
   comparedWith: (against: TagComparison['against']) =>
     against === 'analysis' ? 'Compared with the tags of the analysis its style came from.' : 'Compared with the tags its style description names.',
@@ -53,8 +47,8 @@ export const DESIGN_LOOP_TEXTS = {
       ? 'None of the tags of the source analysis shows in this render.'
       : 'None of the qualities the style description names shows in this render.',
   /** When the style description names no tag of the vocabulary at all. */
-  nothingToCompare: 'The style description names none of the qualities the analysis tags, so there is nothing to compare; these are the render’s tags.',
-  renderTags: (tags: readonly string[]) => `Tags: ${inWords(tags)}`,
+  nothingToCompare: 'Its style description names none of the qualities ArchLens tags, so there is nothing to compare with.',
+  renderTags: (tags: readonly string[]) => `Render tags: ${inWords(tags)}`,
   openNewAnalysis: 'Open the analysis',
 } as const;
 
