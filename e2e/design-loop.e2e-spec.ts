@@ -59,7 +59,6 @@ async function lookAt(page: Page, name: string, target?: () => ReturnType<Page['
   if (original) await page.setViewportSize(original);
 }
 
-
 test.describe('the design loop', () => {
   test.setTimeout(300_000);
 

@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import argon2 from 'argon2';
 import Stripe from 'stripe';
 import request from 'supertest';
-import { analyseRenderPath, analysisPdfPath, API_PATHS, itemImagePath, libraryItemPath, projectPath, type ApiRouteName } from '@archlens/contracts/paths';
+import {
+  analyseRenderPath,
+  analysisPdfPath,
+  API_PATHS,
+  itemImagePath,
+  libraryItemPath,
+  projectPath,
+  type ApiRouteName,
+} from '@archlens/contracts/paths';
 import { API_ROUTES, successStatus, type RouteAccess } from '@archlens/contracts/routes';
 import { postGeneration, proUser } from '../generation/generation-requests.js';
 import { signUp, verifyEmailOf, type SignedInUser } from '../support/accounts.js';

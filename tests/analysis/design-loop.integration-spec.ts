@@ -5,7 +5,15 @@ import type { AnalyzeResponse } from '@archlens/contracts/analysis';
 import { PHOTOGRAPHIC_TAGS, type AnalyseRenderResponse } from '@archlens/contracts/design-loop';
 import type { GenerateResponse, GenerationDetail } from '@archlens/contracts/generation';
 import { analyseRenderPath, libraryItemPath } from '@archlens/contracts/paths';
-import { balanceOf, jobRow, ledgerReasons, objectsUnder, postGeneration, proUser, reservationsOf } from '../generation/generation-requests.js';
+import {
+  balanceOf,
+  jobRow,
+  ledgerReasons,
+  objectsUnder,
+  postGeneration,
+  proUser,
+  reservationsOf,
+} from '../generation/generation-requests.js';
 import type { SignedInUser } from '../support/accounts.js';
 import { startFakeImageProviders, type FakeImageProviders } from '../support/fake-image-providers.server.js';
 import { fixturePhoto } from '../support/images.js';
@@ -41,12 +49,17 @@ afterAll(async () => {
 });
 
 async function analysePhoto(user: SignedInUser, name = PHOTO): Promise<AnalyzeResponse> {
-  const res = await request(stack.http).post('/api/analyze').set('Cookie', user.cookie).attach('images', fixturePhoto(name), name).expect(200);
+  const res = await request(stack.http)
+    .post('/api/analyze')
+    .set('Cookie', user.cookie)
+    .attach('images', fixturePhoto(name), name)
+    .expect(200);
   return res.body as AnalyzeResponse;
 }
 
 async function detailOf(user: SignedInUser, jobId: string): Promise<GenerationDetail> {
-  return (await request(stack.http).get(libraryItemPath('generation', jobId)).set('Cookie', user.cookie).expect(200)).body as GenerationDetail;
+  return (await request(stack.http).get(libraryItemPath('generation', jobId)).set('Cookie', user.cookie).expect(200))
+    .body as GenerationDetail;
 }
 
 const analyseRender = (user: SignedInUser, jobId: string, index = 0) =>
@@ -87,7 +100,10 @@ describe('a generation made from an analysis ("Use as style")', () => {
     await postGeneration(stack, owner, { jobId, provider: 'openai', variations: 1, sourceAnalysisId: source.id }).expect(200);
     expect((await detailOf(owner, jobId)).recipe?.sourceAnalysisId).toBe(source.id);
 
-    const rerun = await request(stack.http).post(`${libraryItemPath('generation', jobId)}/reproduce`).set('Cookie', owner.cookie).expect(200);
+    const rerun = await request(stack.http)
+      .post(`${libraryItemPath('generation', jobId)}/reproduce`)
+      .set('Cookie', owner.cookie)
+      .expect(200);
     const child = await detailOf(owner, (rerun.body as GenerateResponse).jobId);
     expect(child.parentId).toBe(jobId);
     expect(child.recipe?.sourceAnalysisId).toBe(source.id);

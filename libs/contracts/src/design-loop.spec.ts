@@ -109,7 +109,11 @@ describe('hasMeasurement', () => {
 describe('compareTags (Analyse this render)', () => {
   it('says which tags were kept, added and lost, in the order of each side', () => {
     expect(
-      compareTags(['vertical emphasis', 'bay rhythm', 'monochrome palette'], ['bay rhythm', 'warm palette', 'vertical emphasis'], 'analysis'),
+      compareTags(
+        ['vertical emphasis', 'bay rhythm', 'monochrome palette'],
+        ['bay rhythm', 'warm palette', 'vertical emphasis'],
+        'analysis',
+      ),
     ).toEqual({ kept: ['vertical emphasis', 'bay rhythm'], added: ['warm palette'], lost: ['monochrome palette'], against: 'analysis' });
   });
 

@@ -38,7 +38,14 @@ export function hasMeasurement(text: string): boolean {
 
 /** The sentences of a paragraph, each ending with its own full stop, question or exclamation mark. */
 function sentencesOf(text: string): string[] {
-  return (text.replace(/\s+/g, ' ').trim().match(/[^.!?]+[.!?]+(?=\s|$)/g) ?? []).map((s) => s.trim()).filter((s) => s.length > 0);
+  return (
+    text
+      .replace(/\s+/g, ' ')
+      .trim()
+      .match(/[^.!?]+[.!?]+(?=\s|$)/g) ?? []
+  )
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
 }
 
 /**
@@ -127,11 +134,7 @@ function normalisedTag(tag: string): string {
  * @param reference the tags the render was asked for, in their order
  * @param observed the render's analysis tags, in their order
  */
-export function compareTags(
-  reference: readonly string[],
-  observed: readonly string[],
-  against: TagComparison['against'],
-): TagComparison {
+export function compareTags(reference: readonly string[], observed: readonly string[], against: TagComparison['against']): TagComparison {
   const clean = (tags: readonly string[]) => [...new Set(tags.map(normalisedTag))].filter((tag) => tag && !PHOTOGRAPHIC_TAGS.has(tag));
   const ref = clean(reference);
   const seen = clean(observed);

@@ -302,8 +302,8 @@ export const generationRecipeSchema = z.object({
   lighting: z.string(),
   detailLevel: z.string(),
   variations: z.number().int().min(1),
-  /** The analysis its style came from ("Use as style"); null when none. */
-  sourceAnalysisId: z.string().uuid().nullable().default(null),
+  /** The analysis its style came from ("Use as style"); null or absent when none. */
+  sourceAnalysisId: z.string().uuid().nullable().optional(),
 });
 export type GenerationRecipe = z.infer<typeof generationRecipeSchema>;
 
@@ -350,8 +350,8 @@ export const prepareRerunResultSchema = z.object({
   references: z.array(storedInputSchema).max(MAX_REFERENCE_IMAGES),
   options: generateFieldsSchema.omit({ jobId: true, sourceAnalysisId: true }),
   seed: z.number().int().min(0).nullable(),
-  /** The analysis its style came from, kept by the new generation too; null when none. */
-  sourceAnalysisId: z.string().uuid().nullable().default(null),
+  /** The analysis its style came from, kept by the new generation too; null or absent when none. */
+  sourceAnalysisId: z.string().uuid().nullable().optional(),
 });
 export type PrepareRerunResult = z.infer<typeof prepareRerunResultSchema>;
 

@@ -186,7 +186,8 @@ export class GenerationService {
       await this.commands.request('analysis.get-item', { userId, kind: 'analysis', id: analysisId });
     } catch (error) {
       await this.removeFiles(files);
-      if (error instanceof DomainError && error.code === 'report.analysis-not-found') throw apiError('generation.source-analysis-not-found');
+      if (error instanceof DomainError && error.code === 'report.analysis-not-found')
+        throw apiError('generation.source-analysis-not-found');
       throw error;
     }
   }

@@ -20,7 +20,9 @@ describe('comparisonLines (a render read back, in plain words)', () => {
   });
 
   it('lists the render’s tags when the style named nothing to compare with', () => {
-    expect(comparisonLines({ kept: [], added: ['soft light', 'bay rhythm'], lost: [], against: 'style' }, ['soft light', 'bay rhythm'])).toEqual([
+    expect(
+      comparisonLines({ kept: [], added: ['soft light', 'bay rhythm'], lost: [], against: 'style' }, ['soft light', 'bay rhythm']),
+    ).toEqual([
       ['comparison-nothing', 'Its style description names none of the qualities ArchLens tags, so there is nothing to compare with.'],
       ['comparison-tags', 'Render tags: soft light and bay rhythm'],
     ]);

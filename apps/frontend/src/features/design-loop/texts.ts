@@ -37,7 +37,9 @@ export const DESIGN_LOOP_TEXTS = {
   comparisonHeading: (n: number) => `Render ${n} analysed`,
   /** What the render's tags were compared with. */
   comparedWith: (against: TagComparison['against']) =>
-    against === 'analysis' ? 'Compared with the tags of the analysis its style came from.' : 'Compared with the tags its style description names.',
+    against === 'analysis'
+      ? 'Compared with the tags of the analysis its style came from.'
+      : 'Compared with the tags its style description names.',
   kept: (tags: readonly string[]) => `Kept: ${inWords(tags)}`,
   added: (tags: readonly string[]) => `Added: ${inWords(tags)}`,
   lost: (tags: readonly string[]) => `Lost: ${inWords(tags)}`,
@@ -60,7 +62,11 @@ export const DESIGN_LOOP_TEXTS = {
 export function comparisonLines(comparison: TagComparison, renderTags: readonly string[]): Array<[string, string]> {
   const T = DESIGN_LOOP_TEXTS;
   const { kept, added, lost, against } = comparison;
-  if (kept.length === 0 && lost.length === 0) return [['comparison-nothing', T.nothingToCompare], ['comparison-tags', T.renderTags(renderTags)]];
+  if (kept.length === 0 && lost.length === 0)
+    return [
+      ['comparison-nothing', T.nothingToCompare],
+      ['comparison-tags', T.renderTags(renderTags)],
+    ];
   const lines: Array<[string, string]> = [];
   lines.push(kept.length > 0 ? ['comparison-kept', T.kept(kept)] : ['comparison-none-kept', T.noneKept(against)]);
   if (added.length > 0) lines.push(['comparison-added', T.added(added)]);

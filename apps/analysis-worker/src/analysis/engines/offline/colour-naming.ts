@@ -75,7 +75,18 @@ const RED: Record<Band, Names> = {
 };
 
 /** The neutral families `colourFamily` names (no hue), and the strong light terracotta it calls orange. */
-const NEUTRAL_FAMILIES = ['white', 'warm off-white', 'off-white', 'black', 'charcoal', 'warm grey', 'cool grey', 'light grey', 'dark grey', 'mid grey'];
+const NEUTRAL_FAMILIES = [
+  'white',
+  'warm off-white',
+  'off-white',
+  'black',
+  'charcoal',
+  'warm grey',
+  'cool grey',
+  'light grey',
+  'dark grey',
+  'mid grey',
+];
 
 /** Hue sectors of the plain colour families, named for each lightness band and chroma band. */
 const SECTORS: readonly HueSector[] = [

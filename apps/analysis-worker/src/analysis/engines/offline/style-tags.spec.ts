@@ -16,7 +16,11 @@ describe('styleTagsOf (a style description read against the offline tag vocabula
   });
 
   it('reads case, hyphens and American spelling as the vocabulary does', () => {
-    expect(styleTagsOf('Low key light, FINE GRAINED DETAIL and strong color')).toEqual(['low-key light', 'fine-grained detail', 'strong colour']);
+    expect(styleTagsOf('Low key light, FINE GRAINED DETAIL and strong color')).toEqual([
+      'low-key light',
+      'fine-grained detail',
+      'strong colour',
+    ]);
   });
 
   it('names nothing for a description without the vocabulary, nor for words merely containing it', () => {

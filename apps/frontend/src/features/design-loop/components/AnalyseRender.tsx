@@ -40,7 +40,12 @@ export function RenderComparison({ n, answer }: { n: number; answer: AnalyseRend
           </Typography>
         ))}
       </Box>
-      <Link component={RouterLink} to={libraryItemPagePath('analysis', answer.analysis.id)} variant="body2" data-testid="render-analysis-link">
+      <Link
+        component={RouterLink}
+        to={libraryItemPagePath('analysis', answer.analysis.id)}
+        variant="body2"
+        data-testid="render-analysis-link"
+      >
         {T.openNewAnalysis}
       </Link>
     </Box>
