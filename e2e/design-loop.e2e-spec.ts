@@ -143,4 +143,29 @@ test.describe('the design loop', () => {
     await expect(page).toHaveURL(new RegExp(`/library/analyses/${analysis.id}$`));
     await expect(page.getByRole('button', { name: 'Use as style' })).toBeVisible();
   });
+
+  test('without Pro, Use as style puts the brief in the Working Clipboard and says Image Generation needs Pro', async ({ page }) => {
+    const signUp = await page.request.post('/api/auth/signup', {
+      data: { email: `design-loop-free-${Date.now()}@example.com`, first_name: 'Eileen', last_name: 'Gray', password: 'e-1027-villa' },
+      headers: { Origin: ORIGIN },
+    });
+    expect(signUp.status()).toBe(201);
+    await page.goto('/analyse');
+    const toasts = await recordToasts(page);
+    await page.locator('input[type="file"]').first().setInputFiles(PHOTOS[0]);
+    const analysed = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/analyze' && response.request().method() === 'POST',
+    );
+    await page.getByRole('button', { name: 'Generate Analysis' }).click();
+    const analysis = (await (await analysed).json()) as { id: string; primaryDescription: string; tags: string[] };
+    await page.getByTestId('analysis-result').getByRole('button', { name: 'Use as style' }).click();
+    await expect.poll(toasts).toContain('The style brief is in your Working Clipboard. Image Generation with it needs ArchLens Pro.');
+    expect(new URL(page.url()).pathname).toBe('/analyse');
+    const clipboard = await page.evaluate(() => {
+      const key = Object.keys(localStorage).find((name) => name.endsWith('clipboard_text'));
+      return key ? localStorage.getItem(key) : null;
+    });
+    expect(clipboard).toContain('Style brief from an analysis');
+    expect(clipboard).toContain(styleBriefOf(analysis));
+  });
 });
