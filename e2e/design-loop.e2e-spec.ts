@@ -91,7 +91,7 @@ test.describe('the design loop', () => {
     const note = page.getByTestId('style-source-note');
     await expect(note).toContainText('a brief written from your analysis');
     await expect(note.getByRole('link', { name: 'Open the analysis' })).toHaveAttribute('href', `/library/analyses/${analysis.id}`);
-    await lookAt(page, 'create-style-from-analysis', () => page.getByTestId('style-card'));
+    await lookAt(page, 'create-style-from-analysis', () => page.getByTestId('style-source-note'));
 
     // A render made from it with the loopback OpenAI images provider.
     await page.getByTestId('sketch-input').setInputFiles(SKETCH);
