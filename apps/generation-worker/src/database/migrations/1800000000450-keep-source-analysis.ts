@@ -5,8 +5,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * and a rerun keeps it (`generation_jobs.source_analysis_id`; no foreign key: the analysis lives in
  * analysis-worker's schema, and may be deleted while the generation stays).
  */
-export class KeepSourceAnalysis1800000000350 implements MigrationInterface {
-  name = 'KeepSourceAnalysis1800000000350';
+export class KeepSourceAnalysis1800000000450 implements MigrationInterface {
+  name = 'KeepSourceAnalysis1800000000450';
 
   async up(runner: QueryRunner): Promise<void> {
     await runner.query(`ALTER TABLE "generation"."generation_jobs" ADD "source_analysis_id" uuid`);
