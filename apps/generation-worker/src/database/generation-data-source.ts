@@ -6,6 +6,7 @@ import { CreateGenerations1796400000000 } from './migrations/1796400000000-creat
 import { StoreGenerationErrorCodes1797000000000 } from './migrations/1797000000000-store-generation-error-codes.js';
 import { LibraryBacklog1800000000100 } from './migrations/1800000000100-library-backlog.js';
 import { StoreSketchFidelity1800000000200 } from './migrations/1800000000200-store-sketch-fidelity.js';
+import { StoreFidelityOverlays1800000000350 } from './migrations/1800000000350-store-fidelity-overlays.js';
 
 /** The schema generation-worker owns: no other service reads or writes it. */
 export const GENERATION_SCHEMA = 'generation';
@@ -18,6 +19,7 @@ export const GENERATION_MIGRATIONS = [
   KeepGenerationRecipes1800000000000,
   LibraryBacklog1800000000100,
   StoreSketchFidelity1800000000200,
+  StoreFidelityOverlays1800000000350,
 ];
 
 /** generation-worker's TypeORM data source (for tools and tests; the service builds its own through the worker host). */

@@ -30,6 +30,8 @@ export interface EdgeMap {
   content: Uint8Array;
   /** Each edge pixel's orientation, 0 to `ORIENTATION_BINS` − 1 (the gradient's angle modulo 180°, in equal bins). */
   orientation: Uint8Array;
+  /** The rectangle `content` covers, in pixels at `FIDELITY_SIZE`: where the image itself lies between its letterbox bars. */
+  contentBox: { left: number; top: number; width: number; height: number };
 }
 
 /** What `scoreSketchFidelity` measures of one sketch and one render. */
@@ -42,13 +44,20 @@ export interface SketchFidelity {
   renderMatched: number;
   /** The sketch's edges that no render edge matches, at `FIDELITY_SIZE` (for the overlay). */
   unmatchedSketch: EdgeMap;
+  /**
+   * The render's registration the score was taken at, in pixels at `FIDELITY_SIZE`: the sketch's
+   * pixel (x, y) lies over the render's (x + dx, y + dy), both in their letterboxed frames.
+   */
+  offset: { dx: number; dy: number };
+  /** Where the render lies in its letterboxed frame, in pixels at `FIDELITY_SIZE` (its `EdgeMap.contentBox`). */
+  renderBox: EdgeMap['contentBox'];
 }
 
 /**
  * Letterboxes an image (any format sharp reads, EXIF-upright) into a `FIDELITY_SIZE` square on
  * white, never stretched, as luma 0..1, with the rectangle its content covers.
  */
-async function letterboxedLuma(image: Buffer): Promise<{ luma: Float32Array; content: Uint8Array }> {
+async function letterboxedLuma(image: Buffer): Promise<{ luma: Float32Array; content: Uint8Array; contentBox: EdgeMap['contentBox'] }> {
   const size = FIDELITY_SIZE;
   // Resized first, then laid on white here: a drawing whose lines live in its alpha channel reads as drawn.
   const rgba = await sharp(image, { limitInputPixels: 8192 * 8192 })
@@ -81,7 +90,7 @@ async function letterboxedLuma(image: Buffer): Promise<{ luma: Float32Array; con
       content[i] = 1;
     }
   }
-  return { luma, content };
+  return { luma, content, contentBox: { left, top, width: info.width, height: info.height } };
 }
 
 /**
@@ -92,7 +101,7 @@ async function letterboxedLuma(image: Buffer): Promise<{ luma: Float32Array; con
  */
 export async function structuralEdges(image: Buffer): Promise<EdgeMap> {
   const size = FIDELITY_SIZE;
-  const { luma, content } = await letterboxedLuma(image);
+  const { luma, content, contentBox } = await letterboxedLuma(image);
   const magnitude = new Float32Array(size * size);
   const gxs = new Float32Array(size * size);
   const gys = new Float32Array(size * size);
@@ -141,7 +150,7 @@ export async function structuralEdges(image: Buffer): Promise<EdgeMap> {
     const angle = Math.atan2(gys[i], gxs[i]);
     orientation[i] = Math.floor(((angle + Math.PI) % Math.PI) / (Math.PI / ORIENTATION_BINS)) % ORIENTATION_BINS;
   }
-  return { size, edge: withoutShortRuns(edge, size), content, orientation };
+  return { size, edge: withoutShortRuns(edge, size), content, orientation, contentBox };
 }
 
 /**
@@ -313,7 +322,9 @@ export async function scoreSketchFidelity(sketch: Buffer, render: Buffer): Promi
   const [a, b] = await Promise.all([structuralEdges(sketch), structuralEdges(render)]);
   const [toB, toA] = [distancesByOrientation(b), distancesByOrientation(a)];
   // The render's best registration within ±`MAX_SHIFT_PX` (the same range both ways, so swapping the images mirrors it).
-  let best = { f: -1, dx: 0, dy: 0, recall: 0, precision: 0 };
+  // No offset first: among offsets that score the same (an unrelated render may match nothing at any), none is kept.
+  const still = { recall: matchedShare(a, b, toB, 0, 0), precision: matchedShare(b, a, toA, 0, 0) };
+  let best = { f: fScore(still.recall, still.precision), dx: 0, dy: 0, ...still };
   for (let dy = -MAX_SHIFT_PX; dy <= MAX_SHIFT_PX; dy += SHIFT_STEP_PX) {
     for (let dx = -MAX_SHIFT_PX; dx <= MAX_SHIFT_PX; dx += SHIFT_STEP_PX) {
       const recall = matchedShare(a, b, toB, dx, dy);
@@ -329,5 +340,7 @@ export async function scoreSketchFidelity(sketch: Buffer, render: Buffer): Promi
     sketchMatched: best.recall,
     renderMatched: best.precision,
     unmatchedSketch: { ...a, edge: unmatched },
+    offset: { dx: best.dx, dy: best.dy },
+    renderBox: b.contentBox,
   };
 }
