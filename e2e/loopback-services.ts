@@ -34,3 +34,15 @@ export const E2E_IMAGE_PROVIDERS = {
   openaiApiKey: 'sk-e2e-image-loopback',
   delayMs: 1_500,
 } as const;
+
+/**
+ * Style descriptions the loopback image providers answer in a set way (e2e/global-setup.ts), so
+ * that a test can choose what its renders look like: `sketchItself` gets the fixture sketch
+ * `sketch` back, fitted into the size asked (a render that kept every line); `unrelatedPhoto` the
+ * fixture photo `photo` (a render that lost the sketch's geometry). Any other style gets a plain
+ * made-up picture.
+ */
+export const E2E_IMAGE_ANSWERS = {
+  sketchItself: { style: 'Exactly as drawn: a white elevation in fine black lines, nothing added.', sketch: 'house-facade.png' },
+  unrelatedPhoto: { style: 'A glass exhibition hall on a wide plaza, seen from across the square.', photo: 'utrecht-jaarbeurs.jpg' },
+} as const;

@@ -264,6 +264,10 @@ const ROWS: Record<ApiRouteName, Row> = {
     owned: true,
     call: (c) => statusOf(get(c, API_PATHS.downloadGeneratedImage.replace(':jobId', owned.jobId).replace(':index', '0'))),
   },
+  generationFidelityOverlay: {
+    owned: true,
+    call: (c) => statusOf(get(c, API_PATHS.generationFidelityOverlay.replace(':jobId', owned.jobId).replace(':index', '0'))),
+  },
   generations: { call: (c) => statusOf(get(c, API_PATHS.generations)) },
   generation: { owned: true, call: (c) => statusOf(get(c, libraryItemPath('generation', owned.jobId))) },
   reproduceGeneration: { owned: true, call: (c) => statusOf(post(c, `${libraryItemPath('generation', owned.jobId)}/reproduce`)) },

@@ -1,9 +1,12 @@
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from '@jest/globals';
+import sharp from 'sharp';
 import {
   GEOMETRY_DRIFT_BELOW,
   scoreSketchFidelity,
   type SketchFidelity,
 } from '../../apps/generation-worker/src/fidelity/sketch-fidelity.js';
+import { SKETCHES_DIR } from '../support/images.js';
 import { CALIBRATION_REFERENCES, CALIBRATION_SKETCHES, calibrationSet, type CalibrationPair } from './calibration-set.js';
 
 /**
@@ -73,6 +76,28 @@ describe('the score', () => {
       const photo = scored.find((pair) => pair.sketch === sketch && pair.kind === 'unrelated-photo')!;
       expect(kept.forward.sketchMatched).toBeGreaterThan(0.9);
       expect(unmatchedShare(photo)).toBeGreaterThan(10 * unmatchedShare(kept));
+    }
+  });
+});
+
+describe('a render of another aspect ratio', () => {
+  /** The sketch as a provider composes it onto a canvas of another shape: whole, centred, on white. */
+  async function composedOnto(sketch: Buffer, width: number, height: number): Promise<Buffer> {
+    const fitted = await sharp(sketch)
+      .flatten({ background: '#ffffff' })
+      .resize(width, height, { fit: 'contain', background: '#ffffff' })
+      .png()
+      .toBuffer();
+    return sharp(fitted).blur(1.2).linear(0.8, 30).png().toBuffer();
+  }
+
+  it.each(CALIBRATION_SKETCHES)('keeps %s its geometry when the render is landscape or portrait', async (name) => {
+    const sketch = await sharp(path.join(SKETCHES_DIR, name)).toBuffer();
+    const [landscape, portrait] = await Promise.all([composedOnto(sketch, 1536, 1024), composedOnto(sketch, 1024, 1536)]);
+    for (const render of [landscape, portrait]) {
+      const forward = await scoreSketchFidelity(sketch, render);
+      expect(forward.score).toBeGreaterThanOrEqual(GEOMETRY_DRIFT_BELOW + MARGIN);
+      expect((await scoreSketchFidelity(render, sketch)).score).toBe(forward.score);
     }
   });
 });

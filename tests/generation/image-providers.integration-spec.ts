@@ -76,8 +76,22 @@ describe('openai: the images edit API', () => {
     const body = res.body as GenerateResponse;
     expect(body).toMatchObject({ jobId, seed: null, creditsUsed: 30 });
     expect(body.images).toEqual([
-      { url: `/api/download/${jobId}/0`, index: 0, seed: null, fidelity: expect.any(Number), geometryDrift: expect.any(Boolean) },
-      { url: `/api/download/${jobId}/1`, index: 1, seed: null, fidelity: expect.any(Number), geometryDrift: expect.any(Boolean) },
+      {
+        url: `/api/download/${jobId}/0`,
+        index: 0,
+        seed: null,
+        fidelity: expect.any(Number),
+        geometryDrift: expect.any(Boolean),
+        overlayUrl: `/api/generations/${jobId}/0/fidelity-overlay`,
+      },
+      {
+        url: `/api/download/${jobId}/1`,
+        index: 1,
+        seed: null,
+        fidelity: expect.any(Number),
+        geometryDrift: expect.any(Boolean),
+        overlayUrl: `/api/generations/${jobId}/1/fidelity-overlay`,
+      },
     ]);
     expect(body.metadata).toMatchObject({
       provider: 'openai',
@@ -120,7 +134,9 @@ describe('openai: the images edit API', () => {
     }
     expect((await objectsUnder(stack, `generations/${user.userId}/${jobId}/`)).sort()).toEqual([
       `generations/${user.userId}/${jobId}/0.jpg`,
+      `generations/${user.userId}/${jobId}/0.unmatched-lines.png`,
       `generations/${user.userId}/${jobId}/1.jpg`,
+      `generations/${user.userId}/${jobId}/1.unmatched-lines.png`,
     ]);
     // The inputs are removed once the job is done.
     expect(await objectsUnder(stack, `generation-inputs/${user.userId}/`)).toEqual([]);

@@ -169,6 +169,11 @@ export function generationImagePath(jobId: string, index: number): string {
   return API_PATHS.downloadGeneratedImage.replace(':jobId', encodeURIComponent(jobId)).replace(':index', String(index));
 }
 
+/** `GET /api/generations/{jobId}/{index}/fidelity-overlay`: the PNG of the sketch's lines one render did not keep. */
+export function fidelityOverlayPath(jobId: string, index: number): string {
+  return API_PATHS.generationFidelityOverlay.replace(':jobId', encodeURIComponent(jobId)).replace(':index', String(index));
+}
+
 /** `GET /api/generations/{jobId}/events`: the job's progress as server-sent events. */
 export function generationEventsPath(jobId: string): string {
   return API_PATHS.generationEvents.replace(':jobId', encodeURIComponent(jobId));

@@ -6,6 +6,7 @@ import {
   GENERATION_MESSAGES,
   GENERATION_PROVIDERS,
   GEOMETRY_DRIFT_BELOW,
+  fidelityOverlayPath,
   generationImagePath,
   LIGHTING_OPTIONS,
   MAX_REFERENCE_IMAGES,
@@ -130,7 +131,8 @@ export type GenerationMetadata = z.infer<typeof generationMetadataSchema>;
 /**
  * One generated image: its download url (`generationImagePath`), its 0-based index, its seed (null
  * when the provider has none), its sketch fidelity (0–100; null for a render made before it was
- * measured) and whether that marks geometry drift (`GEOMETRY_DRIFT_BELOW`).
+ * measured), whether that marks geometry drift (`GEOMETRY_DRIFT_BELOW`) and the url of the PNG
+ * that draws the sketch's unmatched lines over it (`fidelityOverlayPath`; null when it has none).
  */
 export const generatedImageSchema = z.object({
   url: z.string(),
@@ -138,18 +140,26 @@ export const generatedImageSchema = z.object({
   seed: z.number().int().min(0).nullable(),
   fidelity: z.number().int().min(0).max(100).nullable(),
   geometryDrift: z.boolean(),
+  overlayUrl: z.string().nullable(),
 });
 export { GEOMETRY_DRIFT_BELOW };
 export type GeneratedImage = z.infer<typeof generatedImageSchema>;
 
-/** A stored render as the API shows it: `GeneratedImage` from its job id, index, seed and fidelity. */
-export function generatedImageOf(jobId: string, image: { index: number; seed: number | null; fidelity: number | null }): GeneratedImage {
+/**
+ * A stored render as the API shows it: `GeneratedImage` from its job id, index, seed, fidelity and
+ * the key of its unmatched-lines overlay (absent or null when none was drawn).
+ */
+export function generatedImageOf(
+  jobId: string,
+  image: { index: number; seed: number | null; fidelity: number | null; overlayKey?: string | null },
+): GeneratedImage {
   return {
     url: generationImagePath(jobId, image.index),
     index: image.index,
     seed: image.seed,
     fidelity: image.fidelity,
     geometryDrift: image.fidelity !== null && image.fidelity < GEOMETRY_DRIFT_BELOW,
+    overlayUrl: image.overlayKey ? fidelityOverlayPath(jobId, image.index) : null,
   };
 }
 
@@ -208,6 +218,14 @@ export function generatedImageKey(userId: string, jobId: string, index: number):
   return `generations/${userId}/${jobId}/${index}.jpg`;
 }
 
+/**
+ * Where a render's unmatched-lines overlay (a transparent PNG of the render's size) is stored: next
+ * to the render, under the same prefix, so that deleting the generation or the account removes it.
+ */
+export function fidelityOverlayKey(userId: string, jobId: string, index: number): string {
+  return `generations/${userId}/${jobId}/${index}.unmatched-lines.png`;
+}
+
 const storedInputSchema = z.object({ key: z.string().regex(GENERATION_INPUT_KEY_PATTERN), fileName: z.string().min(1).max(120) });
 
 /** Payload of `generation.generate`: ids and object keys only (payloads are thin). */
@@ -262,11 +280,15 @@ export const getGeneratedImageJobSchema = z.object({
     .min(0)
     .max(VARIATIONS.max - 1),
 });
-/** Where the image is stored and its size in bytes; the gateway streams it from object storage. */
+/**
+ * Where the image is stored and its size in bytes, and where its unmatched-lines overlay is (null
+ * when it has none); the gateway streams either from object storage.
+ */
 export const getGeneratedImageResultSchema = z.object({
   key: z.string(),
   contentType: z.literal('image/jpeg'),
   bytes: z.number().int().min(0),
+  overlayKey: z.string().nullable().default(null),
 });
 
 /** Payload of `generation.sweep-inputs` (scheduled): inputs older than this many seconds are candidates. */

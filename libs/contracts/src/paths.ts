@@ -55,6 +55,8 @@ export const API_PATHS = {
   generationEvents: '/api/generations/:jobId/events',
   /** `generationImagePath(id, index)` fills it in. */
   downloadGeneratedImage: '/api/download/:jobId/:index',
+  /** `fidelityOverlayPath(id, index)` fills it in. */
+  generationFidelityOverlay: '/api/generations/:jobId/:index/fidelity-overlay',
   generations: '/api/generations',
   generation: '/api/generations/:jobId',
   deleteGeneration: '/api/generations/:jobId',

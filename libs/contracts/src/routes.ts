@@ -422,6 +422,14 @@ const ROUTES = {
     response: download('image/jpeg'),
     notes: "Owner only: 404 for another user's generation.",
   },
+  generationFidelityOverlay: {
+    method: 'GET',
+    summary: "The sketch's lines one render did not keep, as a transparent PNG of the render's size",
+    access: 'session',
+    request: null,
+    response: download('image/png'),
+    notes: "Owner only: 404 for another user's generation, an unknown image or one without an overlay.",
+  },
   generations: {
     method: 'GET',
     summary: "The user's generation history",

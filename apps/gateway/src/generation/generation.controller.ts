@@ -126,6 +126,27 @@ export class GenerationController {
   }
 
   /**
+   * `GET /api/generations/{jobId}/{index}/fidelity-overlay` → 200 `image/png`: the sketch's lines
+   * that render did not keep, on transparency, the render's size (laid over it, it lines up), never
+   * cached, streamed from object storage. 404 `Generation not found.` as the download, and for an
+   * image that has no overlay (not measured).
+   */
+  @Route('generationFidelityOverlay')
+  @Header('Cache-Control', 'private, no-store')
+  async fidelityOverlay(
+    @CurrentUserId() userId: string,
+    @Param('jobId') jobId: string,
+    @Param('index') index: string,
+  ): Promise<StreamableFile> {
+    const overlay = await this.generation.fidelityOverlay(userId, jobId, index);
+    const file = new StreamableFile(overlay.stream, { type: 'image/png', length: overlay.bytes });
+    file.setErrorLogger((error: Error) =>
+      this.logger.error(`generation ${jobId} overlay ${overlay.index} failed while streaming: ${error.message}`),
+    );
+    return file;
+  }
+
+  /**
    * `GET /api/generations` → 200 the user's newest generations (at most `GENERATION_HISTORY_LIMIT`),
    * newest first (spec §3 history item: id, status, creditsSpent, createdAt), with their number in
    * all in the `X-Total-Count` header (`GENERATION_TOTAL_HEADER`; the home's 'Total Generations').

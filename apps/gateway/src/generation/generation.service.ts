@@ -192,6 +192,24 @@ export class GenerationService {
     }
   }
 
+  /**
+   * The PNG of the sketch's lines one image of the user's generation did not keep, opened for
+   * streaming (its size from object storage).
+   * @param jobId the path's job id; @param index the path's 0-based index
+   * @throws ApiException `generation.not-found` as `image` does, and for an image with no overlay;
+   *   DomainError with the same code for another user's job, an unknown or unfinished one; the
+   *   queue's errors; the store's error when the overlay cannot be opened
+   */
+  async fidelityOverlay(userId: string, jobId: string, index: string): Promise<GeneratedImageDownload> {
+    const id = generationIdSchema.safeParse(jobId);
+    const position = imageIndexSchema.safeParse(index);
+    if (!id.success || !position.success) throw apiError('generation.not-found');
+    const { overlayKey } = await this.commands.request('generation.get-image', { userId, jobId: id.data, index: position.data });
+    const stored = overlayKey ? await this.storage.stat(overlayKey) : undefined;
+    if (!overlayKey || !stored) throw apiError('generation.not-found');
+    return { stream: await this.storage.getStream(overlayKey), bytes: stored.size, index: position.data };
+  }
+
   private async removeFiles(files: StoredOriginal[]): Promise<void> {
     await this.storage.remove(files.map((file) => file.key)).catch(() => undefined);
   }

@@ -6,6 +6,7 @@ import { CreateGenerations1796400000000 } from './migrations/1796400000000-creat
 import { StoreGenerationErrorCodes1797000000000 } from './migrations/1797000000000-store-generation-error-codes.js';
 import { LibraryBacklog1800000000100 } from './migrations/1800000000100-library-backlog.js';
 import { StoreSketchFidelity1800000000200 } from './migrations/1800000000200-store-sketch-fidelity.js';
+import { StoreFidelityOverlays1800000000350 } from './migrations/1800000000350-store-fidelity-overlays.js';
 import { KeepSourceAnalysis1800000000450 } from './migrations/1800000000450-keep-source-analysis.js';
 
 /** The schema generation-worker owns: no other service reads or writes it. */
@@ -19,6 +20,7 @@ export const GENERATION_MIGRATIONS = [
   KeepGenerationRecipes1800000000000,
   LibraryBacklog1800000000100,
   StoreSketchFidelity1800000000200,
+  StoreFidelityOverlays1800000000350,
   KeepSourceAnalysis1800000000450,
 ];
 

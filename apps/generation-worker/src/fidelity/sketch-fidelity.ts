@@ -30,6 +30,8 @@ export interface EdgeMap {
   content: Uint8Array;
   /** Each edge pixel's orientation, 0 to `ORIENTATION_BINS` − 1 (the gradient's angle modulo 180°, in equal bins). */
   orientation: Uint8Array;
+  /** The rectangle `content` covers, in pixels at `FIDELITY_SIZE`: where the image itself lies between its letterbox bars. */
+  contentBox: { left: number; top: number; width: number; height: number };
 }
 
 /** What `scoreSketchFidelity` measures of one sketch and one render. */
@@ -42,15 +44,36 @@ export interface SketchFidelity {
   renderMatched: number;
   /** The sketch's edges that no render edge matches, at `FIDELITY_SIZE` (for the overlay). */
   unmatchedSketch: EdgeMap;
+  /**
+   * The render's registration the score was taken at, in pixels at `FIDELITY_SIZE`: the sketch's
+   * pixel (x, y) lies over the render's (x + dx, y + dy), both in their letterboxed frames.
+   */
+  offset: { dx: number; dy: number };
+  /** Where the render lies in its letterboxed frame, in pixels at `FIDELITY_SIZE` (its `EdgeMap.contentBox`). */
+  renderBox: EdgeMap['contentBox'];
+}
+
+/** An image decoded once: its luma (0–255, laid on white) fitted inside a `FIDELITY_SIZE` square, not yet blurred. */
+export interface DecodedImage {
+  grey: Buffer;
+  width: number;
+  height: number;
+}
+
+/** A frame's width and height in pixels at `FIDELITY_SIZE`: the shape an image is fitted into before both are compared. */
+export interface Frame {
+  width: number;
+  height: number;
 }
 
 /**
- * Letterboxes an image (any format sharp reads, EXIF-upright) into a `FIDELITY_SIZE` square on
- * white, never stretched, as luma 0..1, with the rectangle its content covers.
+ * Decodes an image (any format sharp reads, EXIF-upright) and fits it inside a `FIDELITY_SIZE`
+ * square, never stretched, as luma on white: a drawing whose lines live in its alpha channel
+ * reads as drawn. Its own frame is its `width` × `height`.
+ * @throws sharp's error for an image it cannot read
  */
-async function letterboxedLuma(image: Buffer): Promise<{ luma: Float32Array; content: Uint8Array }> {
+export async function decodeForFidelity(image: Buffer): Promise<DecodedImage> {
   const size = FIDELITY_SIZE;
-  // Resized first, then laid on white here: a drawing whose lines live in its alpha channel reads as drawn.
   const rgba = await sharp(image, { limitInputPixels: 8192 * 8192 })
     .rotate()
     .resize(size, size, { fit: 'inside' })
@@ -64,11 +87,25 @@ async function letterboxedLuma(image: Buffer): Promise<{ luma: Float32Array; con
     const alpha = p[i * 4 + 3] / 255;
     grey[i] = round((0.2126 * p[i * 4] + 0.7152 * p[i * 4 + 1] + 0.0722 * p[i * 4 + 2]) * alpha + 255 * (1 - alpha));
   }
-  const { data, info } = await sharp(grey, { raw: { width, height, channels: 1 } })
-    .blur(BLUR_SIGMA)
-    .greyscale()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+  return { grey, width, height };
+}
+
+/**
+ * A decoded image fitted inside `frame` (never stretched: smaller when the frame has another
+ * shape), blurred, and laid centred on a white `FIDELITY_SIZE` square, with the rectangle its
+ * content covers. In its own frame the image keeps its decoded size.
+ */
+async function framedLuma(
+  image: DecodedImage,
+  frame: Frame,
+): Promise<{ luma: Float32Array; content: Uint8Array; contentBox: EdgeMap['contentBox'] }> {
+  const size = FIDELITY_SIZE;
+  const scale = min(frame.width / image.width, frame.height / image.height, 1);
+  const width = max(1, round(image.width * scale));
+  const height = max(1, round(image.height * scale));
+  let pipeline = sharp(image.grey, { raw: { width: image.width, height: image.height, channels: 1 } });
+  if (width !== image.width || height !== image.height) pipeline = pipeline.resize(width, height, { fit: 'fill' });
+  const { data, info } = await pipeline.blur(BLUR_SIGMA).greyscale().raw().toBuffer({ resolveWithObject: true });
   if (info.channels !== 1) throw new Error(`expected one grey channel, got ${info.channels}`);
   const luma = new Float32Array(size * size).fill(1);
   const content = new Uint8Array(size * size);
@@ -81,18 +118,18 @@ async function letterboxedLuma(image: Buffer): Promise<{ luma: Float32Array; con
       content[i] = 1;
     }
   }
-  return { luma, content };
+  return { luma, content, contentBox: { left, top, width: info.width, height: info.height } };
 }
 
 /**
- * The structural edges of a letterboxed image: Sobel gradient magnitude, thinned to its ridge
+ * The structural edges of a decoded image fitted inside `frame` (its own, unless given): Sobel gradient magnitude, thinned to its ridge
  * (non-maximum suppression across the gradient, so a line counts once whatever its weight), kept
  * where it is among the frame's strongest `EDGE_SHARE` and above `MIN_EDGE_MAGNITUDE`, in
  * 8-connected runs of at least `MIN_EDGE_PIXELS`. The content's own border is not an edge.
  */
-export async function structuralEdges(image: Buffer): Promise<EdgeMap> {
+export async function structuralEdges(image: DecodedImage, frame: Frame = image): Promise<EdgeMap> {
   const size = FIDELITY_SIZE;
-  const { luma, content } = await letterboxedLuma(image);
+  const { luma, content, contentBox } = await framedLuma(image, frame);
   const magnitude = new Float32Array(size * size);
   const gxs = new Float32Array(size * size);
   const gys = new Float32Array(size * size);
@@ -141,7 +178,7 @@ export async function structuralEdges(image: Buffer): Promise<EdgeMap> {
     const angle = Math.atan2(gys[i], gxs[i]);
     orientation[i] = Math.floor(((angle + Math.PI) % Math.PI) / (Math.PI / ORIENTATION_BINS)) % ORIENTATION_BINS;
   }
-  return { size, edge: withoutShortRuns(edge, size), content, orientation };
+  return { size, edge: withoutShortRuns(edge, size), content, orientation, contentBox };
 }
 
 /**
@@ -294,7 +331,10 @@ export { GEOMETRY_DRIFT_BELOW } from '@archlens/contracts/generation';
 
 /**
  * Sketch fidelity: how much of a sketch's geometry a render kept, 0–100. Both images are
- * letterboxed into one `FIDELITY_SIZE` square (never stretched), their structural edges extracted
+ * brought to one frame, never stretched: the render's, with the sketch fitted inside it as a
+ * provider composes a sketch onto a canvas of another aspect ratio, and, when their shapes
+ * differ, also the sketch's, with the render fitted inside it; the better of the two counts, so
+ * the score does not depend on which image is called the sketch. Their structural edges are extracted
  * the same way (`structuralEdges`: blurred Sobel ridges, the frame's strongest, in long runs, so
  * texture and shading count little), and compared by a symmetric, distance-tolerant measure: the
  * share of sketch edges with a render edge of about the same orientation within
@@ -310,10 +350,31 @@ export { GEOMETRY_DRIFT_BELOW } from '@archlens/contracts/generation';
  * @throws sharp's error for an image it cannot read
  */
 export async function scoreSketchFidelity(sketch: Buffer, render: Buffer): Promise<SketchFidelity> {
-  const [a, b] = await Promise.all([structuralEdges(sketch), structuralEdges(render)]);
+  const [decodedSketch, decodedRender] = await Promise.all([decodeForFidelity(sketch), decodeForFidelity(render)]);
+  const frames: Frame[] = [decodedRender];
+  if (!sameShape(decodedSketch, decodedRender)) frames.push(decodedSketch);
+  let best: SketchFidelity | undefined;
+  for (const frame of frames) {
+    const [a, b] = await Promise.all([structuralEdges(decodedSketch, frame), structuralEdges(decodedRender, frame)]);
+    const measured = compareEdges(a, b);
+    // Ties keep the render's frame, tried first: that is how the render is shown and the overlay drawn.
+    if (!best || measured.score > best.score) best = measured;
+  }
+  return best!;
+}
+
+/** Whether two decoded images have one shape, to the pixel at `FIDELITY_SIZE` (their own frames are the same). */
+function sameShape(a: Frame, b: Frame): boolean {
+  return a.width === b.width && a.height === b.height;
+}
+
+/** The F-score of two edge maps in one frame at their best offset (`scoreSketchFidelity`), with the sketch's unmatched edges. */
+function compareEdges(a: EdgeMap, b: EdgeMap): SketchFidelity {
   const [toB, toA] = [distancesByOrientation(b), distancesByOrientation(a)];
   // The render's best registration within ±`MAX_SHIFT_PX` (the same range both ways, so swapping the images mirrors it).
-  let best = { f: -1, dx: 0, dy: 0, recall: 0, precision: 0 };
+  // No offset first: among offsets that score the same (an unrelated render may match nothing at any), none is kept.
+  const still = { recall: matchedShare(a, b, toB, 0, 0), precision: matchedShare(b, a, toA, 0, 0) };
+  let best = { f: fScore(still.recall, still.precision), dx: 0, dy: 0, ...still };
   for (let dy = -MAX_SHIFT_PX; dy <= MAX_SHIFT_PX; dy += SHIFT_STEP_PX) {
     for (let dx = -MAX_SHIFT_PX; dx <= MAX_SHIFT_PX; dx += SHIFT_STEP_PX) {
       const recall = matchedShare(a, b, toB, dx, dy);
@@ -329,5 +390,7 @@ export async function scoreSketchFidelity(sketch: Buffer, render: Buffer): Promi
     sketchMatched: best.recall,
     renderMatched: best.precision,
     unmatchedSketch: { ...a, edge: unmatched },
+    offset: { dx: best.dx, dy: best.dy },
+    renderBox: b.contentBox,
   };
 }

@@ -141,14 +141,18 @@ export class GenerationHistoryService {
   }
 
   /**
-   * Where one image of the user's succeeded generation is stored.
-   * @returns its object key, content type and size in bytes
+   * Where one image of the user's succeeded generation is stored, and its unmatched-lines overlay.
+   * @returns its object key, content type and size in bytes, and its overlay's key (null when it has none)
    * @throws DomainError `generation.not-found` for another user's job, an unknown or unfinished
    *   one, or an index it has no image for (the same text for each: nothing tells them apart)
    */
-  async image(userId: string, jobId: string, index: number): Promise<{ key: string; contentType: 'image/jpeg'; bytes: number }> {
+  async image(
+    userId: string,
+    jobId: string,
+    index: number,
+  ): Promise<{ key: string; contentType: 'image/jpeg'; bytes: number; overlayKey: string | null }> {
     const image = await this.images.findOwned(userId, jobId, index);
     if (!image) throw new DomainError('generation.not-found');
-    return { key: image.objectKey, contentType: 'image/jpeg', bytes: image.bytes };
+    return { key: image.objectKey, contentType: 'image/jpeg', bytes: image.bytes, overlayKey: image.overlayKey };
   }
 }

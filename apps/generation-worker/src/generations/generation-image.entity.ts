@@ -32,6 +32,13 @@ export class GenerationImageEntity {
   @Column({ type: 'smallint', nullable: true })
   fidelity!: number | null;
 
+  /**
+   * Where the PNG of the sketch's lines this render did not keep is stored (`fidelityOverlayKey`,
+   * drawn by `unmatchedLinesOverlay`); null for a render that was not measured or stored before overlays were drawn.
+   */
+  @Column({ name: 'overlay_key', type: 'varchar', length: 255, nullable: true })
+  overlayKey!: string | null;
+
   /** Size of the stored JPEG, in bytes. */
   @Column({ type: 'integer' })
   bytes!: number;

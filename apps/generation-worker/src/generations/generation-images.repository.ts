@@ -5,7 +5,7 @@ import { GenerationImageEntity } from './generation-image.entity.js';
 
 /** One stored image to record; its creation time is the database's. */
 export type NewGenerationImage = Pick<GenerationImageEntity, 'jobId' | 'index' | 'objectKey' | 'seed' | 'bytes'> &
-  Partial<Pick<GenerationImageEntity, 'fidelity'>>;
+  Partial<Pick<GenerationImageEntity, 'fidelity' | 'overlayKey'>>;
 
 /** All data access to `generation.generation_images`, the stored renders of each job. */
 @Injectable()

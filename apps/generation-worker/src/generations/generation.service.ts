@@ -23,8 +23,9 @@ import type { GenerationInputs, GenerationJobEntity } from './generation-job.ent
 import { GenerationJobsRepository } from './generation-jobs.repository.js';
 import { GenerationProgressReporter, STAGE_PERCENT } from './generation-progress.js';
 import { RecipeStore } from './recipe-store.js';
-import { RenderedImageStore } from './rendered-image-store.js';
-import { scoreSketchFidelity } from '../fidelity/sketch-fidelity.js';
+import { RenderedImageStore, type RenderMeasure } from './rendered-image-store.js';
+import { scoreSketchFidelity, type SketchFidelity } from '../fidelity/sketch-fidelity.js';
+import { unmatchedLinesOverlay } from '../fidelity/unmatched-lines-overlay.js';
 
 /**
  * Whether a request's options are those its job id's record was made with (as stored: through
@@ -218,7 +219,7 @@ export class GenerationService {
         ...read.value,
         indexes,
         onImage: async (image) => {
-          await this.renders.store(job, image, await this.fidelityOf(job, read.value.sketch.bytes, image.bytes));
+          await this.renders.store(job, image, await this.measure(job, read.value.sketch.bytes, image.bytes));
           done++;
           await progress.rendering(done, options.variations);
         },
@@ -290,16 +291,24 @@ export class GenerationService {
   }
 
   /**
-   * The render's sketch fidelity (`scoreSketchFidelity`), or null when either image cannot be read
-   * for it (logged): the render is still delivered, unscored.
+   * The render's sketch fidelity (`scoreSketchFidelity`) and the PNG of the sketch's lines it did
+   * not keep (`unmatchedLinesOverlay`; null when it cannot be drawn, logged), or null when either
+   * image cannot be read for the score (logged): the render is still delivered, unscored.
    */
-  private async fidelityOf(job: GenerationJobEntity, sketch: Buffer, render: Buffer): Promise<number | null> {
+  private async measure(job: GenerationJobEntity, sketch: Buffer, render: Buffer): Promise<RenderMeasure | null> {
+    const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
+    let scored: SketchFidelity;
     try {
-      return (await scoreSketchFidelity(sketch, render)).score;
+      scored = await scoreSketchFidelity(sketch, render);
     } catch (error) {
-      this.logger.warn(`generation ${job.id}: sketch fidelity not measured: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.warn(`generation ${job.id}: sketch fidelity not measured: ${reason(error)}`);
       return null;
     }
+    const overlay = await unmatchedLinesOverlay(scored, render).catch((error: unknown) => {
+      this.logger.warn(`generation ${job.id}: unmatched-lines overlay not drawn: ${reason(error)}`);
+      return null;
+    });
+    return { fidelity: scored.score, overlay };
   }
 
   /** A finished job's answer, again: its result, or its stored refusal. */

@@ -227,6 +227,9 @@ export const GENERATION_TEXTS = {
       drift
         ? `Sketch fidelity ${score} of 100: this render lost much of your sketch's geometry.`
         : `Sketch fidelity ${score} of 100: how much of your sketch's lines this render kept.`,
+    unmatchedLines: 'Show unmatched lines',
+    unmatchedLinesLabel: (n: number) => `Show unmatched lines on render ${n}`,
+    unmatchedLinesKey: "In magenta: your sketch's lines this render did not keep.",
   },
 
   /** Spec §2 sora and midjourney workflow views; spec §4: the transformation buttons are simulated with timers. */

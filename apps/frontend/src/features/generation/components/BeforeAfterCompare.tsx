@@ -1,4 +1,7 @@
 import Box from '@mui/material/Box';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { GENERATION_TEXTS } from '../texts';
 
@@ -14,6 +17,11 @@ export interface BeforeAfterCompareProps {
   label: string;
   /** The render's sketch fidelity (0–100) and whether it marks geometry drift; null or absent when it was not measured. */
   fidelity?: { score: number; drift: boolean } | null;
+  /**
+   * The transparent PNG of the sketch's lines the render did not keep, the render's size, and the
+   * accessible name of its switch (e.g. 'Show unmatched lines on render 1'); null or absent when it has none.
+   */
+  overlay?: { src: string; label: string } | null;
   testId?: string;
 }
 
@@ -37,12 +45,15 @@ const cornerLabel = {
  * fills the frame; the sketch is laid over it, fitted whole on white and cut off at the slider's
  * position. A native range input covers the frame, so dragging anywhere, the arrow keys and
  * screen readers all work; it starts half way. The render's sketch fidelity, when measured, sits
- * in the bottom corner, marked when it is geometry drift.
+ * in the bottom corner, marked when it is geometry drift. When the render has an unmatched-lines
+ * overlay, a switch under the frame lays it over the render's side of the slider, stretched to
+ * the render's own box so that each line sits where the sketch drew it; off to begin with.
  */
-export function BeforeAfterCompare({ sketchSrc, renderSrc, renderAlt, label, fidelity, testId }: BeforeAfterCompareProps) {
+export function BeforeAfterCompare({ sketchSrc, renderSrc, renderAlt, label, fidelity, overlay, testId }: BeforeAfterCompareProps) {
   const [position, setPosition] = useState(50);
+  const [showOverlay, setShowOverlay] = useState(false);
 
-  return (
+  const frame = (
     <Box
       data-testid={testId}
       sx={(theme) => ({
@@ -72,6 +83,25 @@ export function BeforeAfterCompare({ sketchSrc, renderSrc, renderAlt, label, fid
           clipPath: `inset(0 ${100 - position}% 0 0)`,
         }}
       />
+      {overlay && showOverlay && (
+        <Box
+          component="img"
+          src={overlay.src}
+          alt=""
+          aria-hidden
+          data-testid="unmatched-lines-overlay"
+          sx={{
+            position: 'absolute',
+            inset: 0,
+            width: '100%',
+            height: '100%',
+            // The render is stretched to the frame in the same way (it is the frame's only in-flow child).
+            objectFit: 'fill',
+            clipPath: `inset(0 0 0 ${position}%)`,
+            pointerEvents: 'none',
+          }}
+        />
+      )}
       <Box
         aria-hidden
         sx={{
@@ -150,6 +180,31 @@ export function BeforeAfterCompare({ sketchSrc, renderSrc, renderAlt, label, fid
         aria-valuetext={T.compareValue(position)}
         sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', m: 0, opacity: 0, cursor: 'ew-resize', touchAction: 'pan-y' }}
       />
+    </Box>
+  );
+  if (!overlay) return frame;
+  return (
+    <Box>
+      {frame}
+      <Box sx={{ mt: 0.5, display: 'flex', alignItems: 'center', columnGap: 1.5, flexWrap: 'wrap' }}>
+        <FormControlLabel
+          sx={{ mr: 0 }}
+          control={
+            <Switch
+              size="small"
+              checked={showOverlay}
+              onChange={(event) => setShowOverlay(event.target.checked)}
+              slotProps={{ input: { 'aria-label': overlay.label } }}
+            />
+          }
+          label={<Typography variant="body2">{T.unmatchedLines}</Typography>}
+        />
+        {showOverlay && (
+          <Typography variant="caption" color="text.secondary" data-testid="unmatched-lines-key">
+            {T.unmatchedLinesKey}
+          </Typography>
+        )}
+      </Box>
     </Box>
   );
 }

@@ -116,6 +116,7 @@ export function ImageResults({ result, createdAt, sketchSrc, pending, reveal, on
                     renderAlt={T.renderAlt(n)}
                     label={T.compare(n)}
                     fidelity={image.fidelity === null ? null : { score: image.fidelity, drift: image.geometryDrift }}
+                    overlay={image.overlayUrl ? { src: image.overlayUrl, label: T.unmatchedLinesLabel(n) } : null}
                   />
                 ) : (
                   <Box
