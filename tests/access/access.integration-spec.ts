@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import argon2 from 'argon2';
 import Stripe from 'stripe';
 import request from 'supertest';
-import { analysisPdfPath, API_PATHS, itemImagePath, libraryItemPath, projectPath, type ApiRouteName } from '@archlens/contracts/paths';
+import {
+  analyseRenderPath,
+  analysisPdfPath,
+  API_PATHS,
+  itemImagePath,
+  libraryItemPath,
+  projectPath,
+  type ApiRouteName,
+} from '@archlens/contracts/paths';
 import { API_ROUTES, successStatus, type RouteAccess } from '@archlens/contracts/routes';
 import { postGeneration, proUser } from '../generation/generation-requests.js';
 import { signUp, verifyEmailOf, type SignedInUser } from '../support/accounts.js';
@@ -264,6 +272,7 @@ const ROWS: Record<ApiRouteName, Row> = {
   generation: { owned: true, call: (c) => statusOf(get(c, libraryItemPath('generation', owned.jobId))) },
   reproduceGeneration: { owned: true, call: (c) => statusOf(post(c, `${libraryItemPath('generation', owned.jobId)}/reproduce`)) },
   varyGeneration: { owned: true, call: (c) => statusOf(post(c, `${libraryItemPath('generation', owned.jobId)}/vary`)) },
+  analyseRender: { owned: true, call: (c) => statusOf(post(c, analyseRenderPath(owned.jobId, 0))) },
   deleteGeneration: { owned: true, call: (c) => statusOf(del(c, libraryItemPath('generation', owned.spare.jobId))) },
   projects: { call: (c) => statusOf(get(c, API_PATHS.projects)) },
   createProject: { call: (c) => statusOf(post(c, API_PATHS.createProject).send({ name: `Project ${randomUUID()}` })) },

@@ -40,7 +40,8 @@ export type GenerationFields = Partial<
     | 'variations'
     | 'provider'
     | 'seed'
-    | 'jobId',
+    | 'jobId'
+    | 'sourceAnalysisId',
     string | number
   >
 >;

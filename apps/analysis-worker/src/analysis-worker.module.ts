@@ -5,6 +5,7 @@ import { AnalysisService, VISION_ENGINE } from './analysis/analysis.service.js';
 import { EngineCapabilitiesService } from './analysis/engine-capabilities.service.js';
 import { createSketchEngine, createVisionEngine } from './analysis/engines/vision-engine.factory.js';
 import { AnalysisItemsService } from './items/analysis-items.service.js';
+import { TagComparisonService } from './analysis/tag-comparison.service.js';
 import { AnalysisUserDataService } from './items/analysis-user-data.service.js';
 import { LibraryEventsHandlers, LibraryHandlers } from './library/library.handlers.js';
 import { LibraryBacklogService } from './library/library-backlog.service.js';
@@ -53,6 +54,7 @@ export class AnalysisWorkerModule {
         ReportsService,
         TextReportsSweepService,
         AnalysisItemsService,
+        TagComparisonService,
         AnalysisUserDataService,
         ProjectsRepository,
         LibraryItemsRepository,

@@ -201,6 +201,11 @@ export const ERROR_CATALOGUE = {
   /** A generation still rendering cannot be deleted: its worker would store images for it afterwards. */
   'generation.in-progress': fixed(409, 'This generation is still rendering. Delete it once it has finished.'),
   'generation.no-recipe': fixed(409, 'This generation kept no recipe to run again. Upload the sketch to generate anew.'),
+  /** `sourceAnalysisId` of `POST /api/generate` names no analysis of the user's (unknown, deleted or another user's). */
+  'generation.source-analysis-not-found': fixed(
+    404,
+    'The analysis this style came from is not in your library. Clear the style or use one of your own analyses.',
+  ),
   'generation.pro-required': fixed(403, 'An active Pro subscription is required to generate images.'),
   'generation.provider-not-configured': withParams(
     503,

@@ -84,10 +84,15 @@ export const generateFieldsSchema = z.object({
   provider: z.enum(GENERATION_PROVIDERS).default(GENERATION_DEFAULTS.provider),
   seed: fromTextField(wholeNumber(0, MAX_SEED).optional()),
   jobId: z.string().uuid().optional(),
+  /**
+   * The user's analysis the style description was made from ("Use as style"): kept in the
+   * generation's recipe. An empty field is no analysis; anything but a UUID is refused.
+   */
+  sourceAnalysisId: z.preprocess((value) => (value === '' ? undefined : value), z.string().uuid().optional()),
 });
 export type GenerateFields = z.infer<typeof generateFieldsSchema>;
-/** The options a job runs with: the fields once validated, without the job id (carried beside them). */
-export type GenerationOptions = Omit<GenerateFields, 'jobId'>;
+/** The options a job runs with: the fields once validated, without the job id and source analysis (carried beside them). */
+export type GenerationOptions = Omit<GenerateFields, 'jobId' | 'sourceAnalysisId'>;
 
 /**
  * What a generation's metadata says (spec §3: provider, integratedWorkflow, soraPrompt,
@@ -229,9 +234,11 @@ export const generateJobSchema = z.object({
   jobId: z.string().uuid(),
   sketch: storedInputSchema,
   references: z.array(storedInputSchema).max(MAX_REFERENCE_IMAGES),
-  options: generateFieldsSchema.omit({ jobId: true }),
+  options: generateFieldsSchema.omit({ jobId: true, sourceAnalysisId: true }),
   /** The generation this one runs again (`POST /api/generations/{id}/reproduce` or `/vary`). */
   parentId: z.string().uuid().optional(),
+  /** The user's analysis its style came from ("Use as style"), checked by the gateway as the user's. */
+  sourceAnalysisId: z.string().uuid().optional(),
 });
 export type GenerateJob = z.infer<typeof generateJobSchema>;
 export const generateResultSchema = generateResponseSchema;
@@ -317,6 +324,8 @@ export const generationRecipeSchema = z.object({
   lighting: z.string(),
   detailLevel: z.string(),
   variations: z.number().int().min(1),
+  /** The analysis its style came from ("Use as style"); null or absent when none. */
+  sourceAnalysisId: z.string().uuid().nullable().optional(),
 });
 export type GenerationRecipe = z.infer<typeof generationRecipeSchema>;
 
@@ -361,8 +370,10 @@ export const prepareRerunJobSchema = z.object({ userId: z.string().uuid(), jobId
 export const prepareRerunResultSchema = z.object({
   sketch: storedInputSchema,
   references: z.array(storedInputSchema).max(MAX_REFERENCE_IMAGES),
-  options: generateFieldsSchema.omit({ jobId: true }),
+  options: generateFieldsSchema.omit({ jobId: true, sourceAnalysisId: true }),
   seed: z.number().int().min(0).nullable(),
+  /** The analysis its style came from, kept by the new generation too; null or absent when none. */
+  sourceAnalysisId: z.string().uuid().nullable().optional(),
 });
 export type PrepareRerunResult = z.infer<typeof prepareRerunResultSchema>;
 

@@ -62,6 +62,8 @@ export const API_PATHS = {
   deleteGeneration: '/api/generations/:jobId',
   reproduceGeneration: '/api/generations/:jobId/reproduce',
   varyGeneration: '/api/generations/:jobId/vary',
+  /** `analyseRenderPath(jobId, index)` fills them in. */
+  analyseRender: '/api/generations/:jobId/:index/analyse',
   projects: '/api/projects',
   createProject: '/api/projects',
   /** `projectPath(id)` fills in the id. */
@@ -110,4 +112,9 @@ export function itemImagePath(type: 'analysis' | 'sketch-reading', id: string, i
 /** `GET`/`PATCH`/`DELETE` path of one project. */
 export function projectPath(projectId: string): string {
   return API_PATHS.project.replace(':id', encodeURIComponent(projectId));
+}
+
+/** `POST /api/generations/{jobId}/{index}/analyse`: one render of a generation analysed as a photo (0-based index). */
+export function analyseRenderPath(jobId: string, index: number): string {
+  return API_PATHS.analyseRender.replace(':jobId', encodeURIComponent(jobId)).replace(':index', String(index));
 }

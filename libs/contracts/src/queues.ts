@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { compareTagsJobSchema, compareTagsResultSchema } from './design-loop.js';
 import {
   authResultSchema,
   changePasswordCommandSchema,
@@ -191,6 +192,8 @@ export const JOBS = {
     data: analyseImagesJobSchema,
     result: analyseImagesResultSchema,
   },
+  /** A render's tags compared with its source analysis or its style description ("Analyse this render"). */
+  'analysis.compare-tags': { queue: QUEUES.analysisLookup, data: compareTagsJobSchema, result: compareTagsResultSchema },
   'analysis.list-recent': {
     queue: QUEUES.analysisLookup,
     data: listRecentAnalysesJobSchema,

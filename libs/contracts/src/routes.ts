@@ -63,6 +63,7 @@ import {
   projectSummarySchema,
   sketchReadingDetailSchema,
 } from './library.js';
+import { analyseRenderResponseSchema } from './design-loop.js';
 import { emailAnalysisRequestSchema, emailAnalysisResponseSchema } from './reports.js';
 import { analyzeSketchResponseSchema, MAX_SKETCH_IMAGES, SINGLE_SKETCH_FIELD, SKETCH_IMAGE_FIELDS } from './sketch.js';
 import { saveStyleProfileRequestSchema, styleProfileResponseSchema } from './style-profile.js';
@@ -574,6 +575,15 @@ const ROUTES = {
     request: null,
     response: generateResponseSchema,
     notes: "Costs credits as any generation. Owner only: 404 for another user's generation; 409 for one that kept no recipe.",
+  },
+  analyseRender: {
+    method: 'POST',
+    summary: 'Analyse one render as a photo and compare its tags with what it was asked for',
+    access: 'session',
+    request: null,
+    response: analyseRenderResponseSchema,
+    notes:
+      "Free (no credits); counted in the user's analyses as `POST /api/analyze` (the same limits, 429 past them), and kept in the library. Tags compared with the source analysis kept in the recipe, else with the style description. Owner only: 404 for another user's generation or an image it does not have.",
   },
   accountExport: {
     method: 'GET',

@@ -7,6 +7,7 @@ import { AnalysisService } from './analysis.service.js';
 import { EngineCapabilitiesService } from './engine-capabilities.service.js';
 import { AnalysisItemsService } from '../items/analysis-items.service.js';
 import { AnalysisUserDataService } from '../items/analysis-user-data.service.js';
+import { TagComparisonService } from './tag-comparison.service.js';
 import { SketchReadingService } from '../sketches/sketch-reading.service.js';
 import { ReportsService } from '../reports/reports.service.js';
 import { TEXT_REPORTS_SWEEP_EVERY_MS, TextReportsSweepService } from '../reports/text-reports-sweep.service.js';
@@ -71,6 +72,7 @@ export class AnalysisLookupHandlers implements QueueHandlers<typeof QUEUES.analy
     private readonly engines: EngineCapabilitiesService,
     private readonly items: AnalysisItemsService,
     private readonly userData: AnalysisUserDataService,
+    private readonly tagComparison: TagComparisonService,
   ) {}
 
   /**
@@ -79,7 +81,8 @@ export class AnalysisLookupHandlers implements QueueHandlers<typeof QUEUES.analy
    * `report.analysis-not-found` for an analysis the user does not own), `analysis.capabilities` →
    * `EngineCapabilitiesService`; `analysis.get-item`, `analysis.get-item-image` and
    * `analysis.delete-item` → `AnalysisItemsService` (the kind's not-found code for another user's item);
-   * `analysis.delete-user` (account deletion) → `AnalysisUserDataService`.
+   * `analysis.delete-user` (account deletion) → `AnalysisUserDataService`; `analysis.compare-tags`
+   * → `TagComparisonService` (a render's tags against its source analysis or style).
    */
   handlers(): JobHandlers<typeof QUEUES.analysisLookup> {
     return {
@@ -92,6 +95,7 @@ export class AnalysisLookupHandlers implements QueueHandlers<typeof QUEUES.analy
       'analysis.delete-item': (data) => this.items.delete(data),
       'analysis.export-items': ({ userId }) => this.items.exportAll(userId),
       'analysis.delete-user': ({ userId }) => this.userData.deleteAllOf(userId),
+      'analysis.compare-tags': (data) => this.tagComparison.compare(data),
     };
   }
 }

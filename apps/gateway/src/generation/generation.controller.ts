@@ -45,7 +45,8 @@ export class GenerationController {
   /**
    * `POST /api/generate`, multipart: `sketch` (one file), `references` (up to 4), and the controls
    * `styleDescription`, `aspectRatio`, `sketchInfluence`, `detailLevel`, `lighting`, `variations`,
-   * `provider`, optional `seed`, `sketchDescription` and `jobId` (spec §3) → 200
+   * `provider`, optional `seed`, `sketchDescription`, `jobId` and `sourceAnalysisId` (the user's
+   * analysis the style came from, kept in the recipe; 404 for an unknown or another user's) (spec §3) → 200
    * `{jobId, images[{url, index, seed}], seed, creditsUsed, metadata}`. 403 'Pro Subscription
    * Required' text for a user without an active subscription, before any file is read; 429 past the
    * hourly limit, before any file is read (a request refused with 400, 413, 415 or 422 does not count

@@ -11,7 +11,7 @@ import {
   type GenerateResponse,
   type GenerationHistoryResponse,
 } from '@archlens/contracts/generation';
-import { CommandClient, CommandTimeoutError, NoWorkerError, ServiceUnavailableError } from '@archlens/platform/messaging';
+import { CommandClient, CommandTimeoutError, DomainError, NoWorkerError, ServiceUnavailableError } from '@archlens/platform/messaging';
 import { ObjectStorage } from '@archlens/platform/storage';
 import { z } from 'zod';
 import type { StoredOriginal } from '../uploads/originals.storage-engine.js';
@@ -69,7 +69,9 @@ export class GenerationService {
    *   'Please upload a sketch to generate images.'): the stored files are removed first;
    *   DomainError `credits.insufficient` ('Insufficient credits for this generation (n over
    *   limit)'), `generation.provider-failed` with the provider's message,
-   *   `generation.provider-not-configured`; the queue's NoWorkerError, ServiceUnavailableError,
+   *   `generation.provider-not-configured`; ApiException `generation.source-analysis-not-found` (404)
+   *   for a `sourceAnalysisId` that is not the user's analysis (the stored files removed, nothing
+   *   queued); the queue's NoWorkerError, ServiceUnavailableError,
    *   CommandTimeoutError (the stored files are removed when the job never ran)
    */
   async generate(userId: string, files: StoredOriginal[], fields: unknown): Promise<GenerateResponse> {
@@ -80,8 +82,9 @@ export class GenerationService {
       // Spec §5 checks the sketch first ('Sketch Required'), then the style description.
       throw new BadRequestException(!sketch || parsed.success ? GENERATION_MESSAGES.sketchRequired : fieldsRefusal(parsed.error));
     }
-    const { jobId = randomUUID(), ...options } = parsed.data;
+    const { jobId = randomUUID(), sourceAnalysisId, ...options } = parsed.data;
     const references = files.filter((file) => file.field === GENERATION_FILE_FIELDS.references);
+    if (sourceAnalysisId) await this.checkSourceAnalysis(userId, sourceAnalysisId, files);
     try {
       return await this.commands.request(
         'generation.generate',
@@ -91,6 +94,7 @@ export class GenerationService {
           sketch: { key: sketch.key, fileName: sketch.fileName },
           references: references.map((file) => ({ key: file.key, fileName: file.fileName })),
           options,
+          ...(sourceAnalysisId ? { sourceAnalysisId } : {}),
         },
         // The queue's job id is the user's and the generation's together: a second request with the
         // same id from the same user waits on the job under way (a double submission runs once),
@@ -134,6 +138,7 @@ export class GenerationService {
           references: prepared.references,
           options: { ...options, ...(chosen !== null && chosen !== undefined ? { seed: chosen } : {}) },
           parentId: parentId.data,
+          ...(prepared.sourceAnalysisId ? { sourceAnalysisId: prepared.sourceAnalysisId } : {}),
         },
         { jobId: `${userId}_${jobId}` },
       );
@@ -168,6 +173,23 @@ export class GenerationService {
     if (!id.success || !position.success) throw apiError('generation.not-found');
     const image = await this.commands.request('generation.get-image', { userId, jobId: id.data, index: position.data });
     return { stream: await this.storage.getStream(image.key), bytes: image.bytes, index: position.data };
+  }
+
+  /**
+   * Checks that the analysis a style came from (`sourceAnalysisId`, "Use as style") is the user's,
+   * before anything is queued; the stored files of a refused request are removed.
+   * @throws ApiException `generation.source-analysis-not-found` (404) for an unknown, deleted or
+   *   another user's analysis (the same answer for each); the queue's errors
+   */
+  private async checkSourceAnalysis(userId: string, analysisId: string, files: StoredOriginal[]): Promise<void> {
+    try {
+      await this.commands.request('analysis.get-item', { userId, kind: 'analysis', id: analysisId });
+    } catch (error) {
+      await this.removeFiles(files);
+      if (error instanceof DomainError && error.code === 'report.analysis-not-found')
+        throw apiError('generation.source-analysis-not-found');
+      throw error;
+    }
   }
 
   /**

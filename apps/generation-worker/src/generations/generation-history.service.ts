@@ -58,6 +58,7 @@ export class GenerationHistoryService {
           lighting: options.lighting,
           detailLevel: options.detailLevel,
           variations: options.variations,
+          sourceAnalysisId: job.sourceAnalysisId,
         }
       : null;
     return {

@@ -64,6 +64,10 @@ export class GenerationJobEntity {
   @Column({ name: 'parent_id', type: 'uuid', nullable: true })
   parentId!: string | null;
 
+  /** The user's analysis its style came from ("Use as style"); null when none. Kept by its reruns. */
+  @Column({ name: 'source_analysis_id', type: 'uuid', nullable: true })
+  sourceAnalysisId!: string | null;
+
   /** The seed of the first image, or the one asked for; null when the provider takes none. */
   @Column({ type: 'bigint', nullable: true, transformer: SEED_AS_NUMBER })
   seed!: number | null;

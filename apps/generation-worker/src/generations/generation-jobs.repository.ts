@@ -7,7 +7,10 @@ import { GenerationImageEntity } from './generation-image.entity.js';
 import { GenerationJobEntity, type StoredRecipe, type GenerationInputs } from './generation-job.entity.js';
 
 /** What a job starts with; the rest of its row is the database's defaults. */
-export type NewGenerationJob = Pick<GenerationJobEntity, 'id' | 'userId' | 'provider' | 'options' | 'inputs'> & { parentId?: string };
+export type NewGenerationJob = Pick<GenerationJobEntity, 'id' | 'userId' | 'provider' | 'options' | 'inputs'> & {
+  parentId?: string;
+  sourceAnalysisId?: string;
+};
 
 /** A succeeded job's answer, kept so that a repeat of its job id answers the same; `durationMs` in ms. */
 export interface GenerationSuccess {
@@ -124,8 +127,9 @@ export class GenerationJobsRepository {
    */
   async start(job: NewGenerationJob): Promise<GenerationJobEntity | null> {
     const rows: Array<Record<string, unknown>> = await this.dataSource.query(
-      `INSERT INTO generation.generation_jobs AS j (id, user_id, status, provider, options, inputs, seed, parent_id, attempts, started_at)
-       VALUES ($1, $2, 'pending', $3, $4, $5, $6, $7, 1, now())
+      `INSERT INTO generation.generation_jobs AS j
+         (id, user_id, status, provider, options, inputs, seed, parent_id, source_analysis_id, attempts, started_at)
+       VALUES ($1, $2, 'pending', $3, $4, $5, $6, $7, $8, 1, now())
        ON CONFLICT (id) DO UPDATE SET attempts = j.attempts + 1, started_at = now()
          WHERE j.user_id = EXCLUDED.user_id
        RETURNING j.*`,
@@ -137,6 +141,7 @@ export class GenerationJobsRepository {
         JSON.stringify(job.inputs),
         job.options.seed ?? null,
         job.parentId ?? null,
+        job.sourceAnalysisId ?? null,
       ],
     );
     return rows[0] ? this.toEntity(rows[0]) : null;

@@ -135,6 +135,7 @@ export class GenerationService {
       options: job.options,
       inputs,
       ...(job.parentId ? { parentId: job.parentId } : {}),
+      ...(job.sourceAnalysisId ? { sourceAnalysisId: job.sourceAnalysisId } : {}),
     });
     if (!started) return this.refuseTakenId(inputs);
     if (started.status !== 'pending') return this.answerFinished(started, progress);

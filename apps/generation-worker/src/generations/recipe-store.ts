@@ -72,7 +72,7 @@ export class RecipeStore {
       return { key, fileName: input.fileName };
     };
     const [sketch, ...references] = await Promise.all([job.recipe.sketch, ...job.recipe.references].map(copy));
-    return { sketch, references, options: job.options, seed: job.seed };
+    return { sketch, references, options: job.options, seed: job.seed, sourceAnalysisId: job.sourceAnalysisId };
   }
 
   /** Removes those of a deleted generation's recipe objects that no other generation names. */

@@ -3,6 +3,49 @@ import { toBritishSpelling } from '../../british-spelling.js';
 import type { DesignReading } from './design-reading.js';
 
 /**
+ * Every fixed tag `writeTags` can write, besides "<colour family> tones" (`COLOUR_FAMILY_NAMES`):
+ * the vocabulary a style description is read against when a render's tags are compared with it.
+ * Keep in step with `writeTags`.
+ */
+export const OFFLINE_TAG_VOCABULARY: readonly string[] = [
+  'strong vertical emphasis',
+  'vertical emphasis',
+  'orthogonal grid',
+  'horizontal layering',
+  'strong horizontal emphasis',
+  'symmetrical elevation',
+  'balanced composition',
+  'asymmetrical massing',
+  'bay rhythm',
+  'horizontal banding',
+  'base, middle and top',
+  'deep relief',
+  'fine-grained detail',
+  'planar surfaces',
+  'plain surfaces',
+  'articulated surfaces',
+  'strong colour',
+  'warm palette',
+  'cool palette',
+  'two-tone palette',
+  'pale palette',
+  'dark palette',
+  'muted palette',
+  'monochrome palette',
+  'hard shadows',
+  'strong shadow',
+  'soft light',
+  'low-key light',
+  'even light',
+  'oblique view',
+  'skyline silhouette',
+  'close framing',
+  'landscaped setting',
+  'planted edges',
+  'shared design language',
+];
+
+/**
  * The tags of the offline engine: the vocabulary an architect would search by, one or more per
  * class of the design reading (stance, order, rhythm, surface, palette, light, setting).
  * @returns 6 to 12 distinct lower-case tags (analysis contract: 5 to 12), most telling first

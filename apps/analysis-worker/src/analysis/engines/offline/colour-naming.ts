@@ -74,6 +74,20 @@ const RED: Record<Band, Names> = {
   light: ['pale pink', 'dusty pink', 'coral'],
 };
 
+/** The neutral families `colourFamily` names (no hue), and the strong light terracotta it calls orange. */
+const NEUTRAL_FAMILIES = [
+  'white',
+  'warm off-white',
+  'off-white',
+  'black',
+  'charcoal',
+  'warm grey',
+  'cool grey',
+  'light grey',
+  'dark grey',
+  'mid grey',
+];
+
 /** Hue sectors of the plain colour families, named for each lightness band and chroma band. */
 const SECTORS: readonly HueSector[] = [
   { until: 15, names: RED },
@@ -238,3 +252,12 @@ export function nearestColourName(rgb: Rgb): string {
   if (match === null) throw new Error(`No named colour near ${rgbToHex(rgb)}`);
   return toBritishSpelling(match.name);
 }
+
+/** Every family name `colourFamily` can return (the offline tags' "<family> tones"), each once. */
+export const COLOUR_FAMILY_NAMES: readonly string[] = [
+  ...new Set([
+    ...NEUTRAL_FAMILIES,
+    'orange',
+    ...SECTORS.flatMap((sector) => Object.values(sector.names).flatMap((names: readonly string[]) => [...names])),
+  ]),
+];

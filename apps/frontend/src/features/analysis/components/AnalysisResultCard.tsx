@@ -15,6 +15,7 @@ import { ResultTabs } from '../../../shared/components/ResultTabs';
 import { TextActionButtons } from '../../../shared/text-actions/TextActionButtons';
 import { toast } from '../../../shared/toast';
 import { handleUnauthorised } from '../../auth/unauthorised';
+import { UseAsStyleButton } from '../../design-loop/components/UseAsStyleButton';
 import { AddToProjectButton } from '../../library/components/AddToProjectButton';
 import { analysisApi, type AnalysisResult } from '../api/analysis-api';
 import { formatDateTime } from '../../../shared/format-date';
@@ -45,7 +46,8 @@ export interface AnalysisResultCardProps {
 
 /**
  * The analysis result: Primary and Expanded tabs, tags, and the actions Copy and Add to
- * Clipboard (of the tab shown), Email Text (the report by e-mail), Export PDF and Add to project.
+ * Clipboard (of the tab shown), Email Text (the report by e-mail), Export PDF, Use as style (a style
+ * brief for Image Generation) and Add to project.
  */
 export function AnalysisResultCard({ result, extraActions, children }: AnalysisResultCardProps) {
   const [tab, setTab] = useState<ResultTab>('primary');
@@ -77,6 +79,7 @@ export function AnalysisResultCard({ result, extraActions, children }: AnalysisR
         >
           {exporting ? ANALYSIS_TEXTS.exportingPdf : ANALYSIS_TEXTS.exportPdf}
         </ActionButton>
+        <UseAsStyleButton analysis={result} />
         <AddToProjectButton type="analysis" id={result.id} />
         {extraActions}
       </ActionToolbar>

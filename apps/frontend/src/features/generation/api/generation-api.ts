@@ -19,25 +19,28 @@ export interface GenerateRequest {
   /** Up to 4 (spec §9). */
   references: readonly File[];
   options: GenerationOptions;
+  /** The user's analysis the style description was written from ("Use as style"), kept in the recipe. */
+  sourceAnalysisId?: string | null;
 }
 
-/** The text fields of the multipart body, as strings; the optional seed only when set. */
-export function generateFormFields(jobId: string, options: GenerationOptions): [string, string][] {
+/** The text fields of the multipart body, as strings; the optional seed and source analysis only when set. */
+export function generateFormFields(jobId: string, options: GenerationOptions, sourceAnalysisId?: string | null): [string, string][] {
   const { seed, ...rest } = options;
   const fields = Object.entries(rest).map(([name, value]): [string, string] => [name, String(value)]);
   if (seed !== undefined) fields.push(['seed', String(seed)]);
   fields.push(['jobId', jobId]);
+  if (sourceAnalysisId) fields.push(['sourceAnalysisId', sourceAnalysisId]);
   return fields;
 }
 
 /** The generation calls of spec §7; each throws `HttpError` ("{status}: {body}") on a non-OK answer. */
 export const generationApi = {
   /** `POST /api/generate`: multipart `sketch`, `references` (repeated) and the text fields → the result. */
-  generate: ({ jobId, sketch, references, options }: GenerateRequest): Promise<GenerateResponse> => {
+  generate: ({ jobId, sketch, references, options, sourceAnalysisId }: GenerateRequest): Promise<GenerateResponse> => {
     const formData = new FormData();
     formData.append(GENERATION_FILE_FIELDS.sketch, sketch, sketch.name);
     references.forEach((file) => formData.append(GENERATION_FILE_FIELDS.references, file, file.name));
-    generateFormFields(jobId, options).forEach(([name, value]) => formData.append(name, value));
+    generateFormFields(jobId, options, sourceAnalysisId).forEach(([name, value]) => formData.append(name, value));
     return apiRequest(API_PATHS.generate, { method: 'POST', formData, schema: generateResponseSchema });
   },
 

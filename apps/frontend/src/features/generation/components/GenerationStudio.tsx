@@ -16,6 +16,8 @@ import { EmptyStateCard } from '../../../shared/components/EmptyStateCard';
 import { ProgressCard } from '../../../shared/components/ProgressCard';
 import { toast } from '../../../shared/toast';
 import { useCapabilities } from '../../capabilities/hooks/use-capabilities';
+import { StyleSourceNote } from '../../design-loop/components/StyleSourceNote';
+import { useIncomingStyleBrief } from '../../design-loop/hooks/use-incoming-style-brief';
 import { generationErrorToast, newJobId } from '../generation-errors';
 import { isProgressShown, progressCaption } from '../generation-progress';
 import {
@@ -99,14 +101,18 @@ function ResultsPanel({
  * fallback) and the results. After each generation the user (credits) and the history are read
  * again (`useGenerate`). A failed generation shows its toast and nothing more: the sketch and the
  * previous result stay. A provider this server cannot use (`GET /api/capabilities`) cannot be
- * chosen, and with one chosen nothing is sent and nothing on the page is cleared.
+ * chosen, and with one chosen nothing is sent and nothing on the page is cleared. Opened by "Use as
+ * style", the style description starts as the analysis's brief and the generation keeps the analysis.
  */
 export function GenerationStudio({ subscription }: { subscription: Subscription }) {
   const analysis = useSketchAnalysis();
   const sketchInput = useChosenImages(1, { replace: true, onAdded: ([chosen]) => chosen && analysis.analyse(chosen) });
   const sketch = sketchInput.images[0] ?? null;
   const references = useChosenImages(MAX_REFERENCE_IMAGES);
-  const style = useStyleDraft();
+  // "Use as style": the brief fills the style description, and the analysis goes with the generation.
+  const incomingBrief = useIncomingStyleBrief();
+  const style = useStyleDraft(incomingBrief?.text);
+  const [sourceAnalysisId, setSourceAnalysisId] = useState<string | null>(incomingBrief?.analysisId ?? null);
   const [settings, setSettings] = useState<GenerationSettings>(DEFAULT_SETTINGS);
   const { mutateAsync: generate } = useGenerate();
   const progress = useGenerationProgress();
@@ -171,6 +177,7 @@ export function GenerationStudio({ subscription }: { subscription: Subscription 
           provider: next.provider,
           seed: seed.seed,
         },
+        sourceAnalysisId,
       });
       progress.finish();
       setOutcome({ result, createdAt: new Date().toISOString(), ...inputs });
@@ -216,6 +223,7 @@ export function GenerationStudio({ subscription }: { subscription: Subscription 
           />
           <ReferenceSlots references={references} locked={locked} />
           <StyleDescriptionCard style={style} locked={locked} />
+          {sourceAnalysisId && <StyleSourceNote analysisId={sourceAnalysisId} locked={locked} onUnlink={() => setSourceAnalysisId(null)} />}
           <GenerationControls
             settings={settings}
             onChange={(change) => setSettings((prev) => ({ ...prev, ...change }))}

@@ -12,6 +12,7 @@ import { ActionButton, ActionToolbar } from '../../../shared/components/ActionBu
 import { ResultCard } from '../../../shared/components/ResultCard';
 import { formatDateTime } from '../../../shared/format-date';
 import { toast } from '../../../shared/toast';
+import { AnalyseRender } from '../../design-loop/components/AnalyseRender';
 import { AddToProjectButton } from '../../library/components/AddToProjectButton';
 import { generationApi } from '../api/generation-api';
 import { gridColumns } from '../generation-rules';
@@ -55,7 +56,8 @@ function announceUpscale(): void {
  * The images of a generation (spec §2 /create results panel): a grid of 1, 2 or 3 columns by image
  * count (`gridColumns`), each render with a before/after slider against the sketch, its seed
  * where the provider has seeds (`metadata.seedSupported`; OpenAI has none and says so), Download
- * (numbered .jpg, spec §7), Upscale ('Coming Soon') and 'Regenerate with this seed'; above them
+ * (numbered .jpg, spec §7), Upscale ('Coming Soon'), 'Regenerate with this seed' and 'Analyse this
+ * render' (its tags compared with what it was asked for); above them
  * 'Variations' (4 more with the same settings) and Add to project (the whole job, one library item).
  */
 export function ImageResults({ result, createdAt, sketchSrc, pending, reveal, onVariations, onRegenerateWithSeed }: ImageResultsProps) {
@@ -155,6 +157,7 @@ export function ImageResults({ result, createdAt, sketchSrc, pending, reveal, on
                   </ActionButton>
                 )}
               </Stack>
+              <AnalyseRender jobId={result.jobId} index={image.index} />
             </Box>
           );
         })}

@@ -7,13 +7,15 @@ import { useSaveStyleProfile, useStyleProfile } from '../../account/hooks/use-st
  * 'Save as default' through the account's save hook (`POST /api/style-profile`, its 'Style Saved'
  * and spec §8 'Save Failed' toasts) after the spec §5 editor checks ('Description Required',
  * 'Description Too Long').
+ * @param initialDraft a description to start from instead of the saved one (a style brief from
+ *   "Use as style"), editable at once
  */
-export function useStyleDraft() {
+export function useStyleDraft(initialDraft?: string) {
   const profile = useStyleProfile();
   const save = useSaveStyleProfile();
   // null until the user edits: the saved description shows meanwhile.
-  const [draft, setDraft] = useState<string | null>(null);
-  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState<string | null>(initialDraft ?? null);
+  const [editing, setEditing] = useState(initialDraft !== undefined);
   const saved = profile.data?.description ?? '';
   const text = draft ?? saved;
   const nothingSaved = profile.isError || (profile.isSuccess && saved.trim() === '');

@@ -1,3 +1,4 @@
+import { AnalyseRender } from '../../design-loop/components/AnalyseRender';
 import type { Subscription } from '@archlens/contracts/auth';
 import { generationDownloadFileName } from '@archlens/contracts/generation';
 import { DETAIL_LEVELS, isWorkflowProvider, type DetailLevel } from '@archlens/contracts/generation-options';
@@ -63,7 +64,7 @@ function Section({
   );
 }
 
-/** The renders, each with its download (a numbered .jpg, as /create saves it). */
+/** The renders, each with its download (a numbered .jpg, as /create saves it) and 'Analyse this render'. */
 function Renders({ item }: { item: GenerationItem }) {
   return (
     <Box
@@ -109,6 +110,7 @@ function Renders({ item }: { item: GenerationItem }) {
                 {results.download}
               </ActionButton>
             </Stack>
+            <AnalyseRender jobId={item.id} index={image.index} />
           </Box>
         );
       })}

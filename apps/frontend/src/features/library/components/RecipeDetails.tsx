@@ -1,3 +1,4 @@
+import { RecipeSourceAnalysis } from '../../design-loop/components/RecipeSourceAnalysis';
 import type { GenerationRecipe } from '@archlens/contracts/generation';
 import { sketchInfluenceLabel } from '@archlens/contracts/generation-options';
 import Box from '@mui/material/Box';
@@ -59,7 +60,8 @@ export interface RecipeDetailsProps {
 /**
  * A generation's recipe as a definition list: style description, sketch reading, provider and
  * model, seed, sketch influence, aspect ratio, lighting, detail level, variations, and the names of
- * the sketch and reference images it keeps (their images are not served, so only their names).
+ * the sketch and reference images it keeps (their images are not served, so only their names), and
+ * the analysis its style came from, when it came from one.
  */
 export function RecipeDetails({ recipe, seedSupported }: RecipeDetailsProps) {
   return (
@@ -86,6 +88,7 @@ export function RecipeDetails({ recipe, seedSupported }: RecipeDetailsProps) {
           </Box>
         ))}
       </Box>
+      {recipe.sourceAnalysisId && <RecipeSourceAnalysis analysisId={recipe.sourceAnalysisId} />}
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1.5 }}>
         {R.inputsNote}
       </Typography>
