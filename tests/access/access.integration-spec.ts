@@ -264,6 +264,8 @@ const ROWS: Record<ApiRouteName, Row> = {
   generation: { owned: true, call: (c) => statusOf(get(c, libraryItemPath('generation', owned.jobId))) },
   reproduceGeneration: { owned: true, call: (c) => statusOf(post(c, `${libraryItemPath('generation', owned.jobId)}/reproduce`)) },
   varyGeneration: { owned: true, call: (c) => statusOf(post(c, `${libraryItemPath('generation', owned.jobId)}/vary`)) },
+  // `pro`'s generation is one plain made-up picture, nothing of the sketch's lines: marked geometry drift, so it offers Retry free.
+  retryGenerationFree: { owned: true, call: (c) => statusOf(post(c, API_PATHS.retryGenerationFree.replace(':jobId', owned.jobId))) },
   deleteGeneration: { owned: true, call: (c) => statusOf(del(c, libraryItemPath('generation', owned.spare.jobId))) },
   projects: { call: (c) => statusOf(get(c, API_PATHS.projects)) },
   createProject: { call: (c) => statusOf(post(c, API_PATHS.createProject).send({ name: `Project ${randomUUID()}` })) },

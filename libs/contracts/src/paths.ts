@@ -62,6 +62,7 @@ export const API_PATHS = {
   deleteGeneration: '/api/generations/:jobId',
   reproduceGeneration: '/api/generations/:jobId/reproduce',
   varyGeneration: '/api/generations/:jobId/vary',
+  retryGenerationFree: '/api/generations/:jobId/retry-free',
   projects: '/api/projects',
   createProject: '/api/projects',
   /** `projectPath(id)` fills in the id. */

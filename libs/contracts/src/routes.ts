@@ -32,6 +32,7 @@ import {
   generationDetailSchema,
   generationProgressSchema,
   MAX_REFERENCE_IMAGES,
+  retryFreeRequestSchema,
 } from './generation.js';
 import {
   adminLoginRequestSchema,
@@ -574,6 +575,15 @@ const ROUTES = {
     request: null,
     response: generateResponseSchema,
     notes: "Costs credits as any generation. Owner only: 404 for another user's generation; 409 for one that kept no recipe.",
+  },
+  retryGenerationFree: {
+    method: 'POST',
+    summary: 'Retry free: run a generation that lost its geometry again with a new seed, at no cost',
+    access: 'pro',
+    request: retryFreeRequestSchema,
+    response: generateResponseSchema,
+    notes:
+      "Once per generation, for one with a render marked geometry drift (sketch fidelity below the threshold): the same recipe, a new seed, no credits; recorded in the credit ledger as a zero-cost generation. Owner only: 404 for another user's generation; 409 when it offers no free retry or has had it.",
   },
   accountExport: {
     method: 'GET',
