@@ -25,8 +25,24 @@ export function FreeRetryOffer({ state, onRetry, disabled }: FreeRetryOfferProps
     <Alert
       severity="warning"
       variant="outlined"
+      // A standing offer beside the renders, not an announcement: no live region.
+      role="note"
       data-testid="free-retry-offer"
-      sx={{ mt: 2, alignItems: 'center', '& .MuiAlert-action': { pt: 0 } }}
+      sx={{
+        mt: 2,
+        alignItems: 'center',
+        // On a phone the button goes under the text (lined up with it), so the text keeps the width.
+        flexWrap: { xs: 'wrap', sm: 'nowrap' },
+        '& .MuiAlert-message': { flex: { xs: '1 1 0', sm: '1 1 auto' } },
+        '& .MuiAlert-action': {
+          pt: 0,
+          mr: 0,
+          ml: { xs: '34px', sm: 'auto' },
+          pl: { xs: 0, sm: 2 },
+          pb: { xs: 1, sm: 0 },
+          flexBasis: { xs: '100%', sm: 'auto' },
+        },
+      }}
       action={
         <Button
           color="inherit"
