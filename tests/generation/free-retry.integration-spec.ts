@@ -151,6 +151,14 @@ describe('Retry free', () => {
     expect(await balanceOf(stack, other.userId)).toBe(100);
     expect(await ledgerOf(other.userId)).toEqual([]);
     expect((await detailOf(owner, drifted.jobId)).freeRetry).toBe('offered');
+
+    // Refused at the edge, before anything is asked of the worker: a path id that is no UUID, a bad body.
+    const unknown = await retryFree(owner, 'not-a-generation');
+    expect([unknown.status, unknown.body.code]).toEqual([404, 'generation.not-found']);
+    const badBody = await retryFree(owner, drifted.jobId).send({ jobId: 'not-a-uuid' });
+    expect([badBody.status, badBody.body.message]).toEqual([400, 'jobId must be a UUID.']);
+    expect(await generationJobsAdded()).toBe(queued);
+    expect((await detailOf(owner, drifted.jobId)).freeRetry).toBe('offered');
   });
 
   it('gives the retry back when the free retry fails at the provider', async () => {

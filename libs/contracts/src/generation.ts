@@ -384,7 +384,9 @@ export const prepareRerunJobSchema = z.object({ userId: z.string().uuid(), jobId
  * `POST /api/generations/{jobId}/retry-free` body, optional: the new job's id, chosen by the SPA so
  * that it can open the new job's progress stream before it asks (a new one when absent).
  */
-export const retryFreeRequestSchema = z.strictObject({ jobId: z.string().uuid({ error: 'jobId must be a UUID.' }).optional() });
+export const retryFreeRequestSchema = z.strictObject({
+  jobId: z.string({ error: 'jobId must be a UUID.' }).uuid({ error: 'jobId must be a UUID.' }).optional(),
+});
 export type RetryFreeRequest = z.infer<typeof retryFreeRequestSchema>;
 /** Result of `generation.prepare-rerun`: fresh copies of its inputs (as an upload would store them), its controls and its seed. */
 export const prepareRerunResultSchema = z.object({
