@@ -10,7 +10,7 @@ import { ImageResults } from './ImageResults';
 const JOB_ID = '3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c';
 const result = (freeRetry: GenerateResponse['freeRetry']): GenerateResponse => ({
   jobId: JOB_ID,
-  images: [{ url: `/api/download/${JOB_ID}/0`, index: 0, seed: 4242, fidelity: 23, geometryDrift: true }],
+  images: [{ url: `/api/download/${JOB_ID}/0`, index: 0, seed: 4242, fidelity: 23, geometryDrift: true, overlayUrl: null }],
   seed: 4242,
   creditsUsed: 15,
   metadata: {
