@@ -273,6 +273,8 @@ const ROWS: Record<ApiRouteName, Row> = {
   reproduceGeneration: { owned: true, call: (c) => statusOf(post(c, `${libraryItemPath('generation', owned.jobId)}/reproduce`)) },
   varyGeneration: { owned: true, call: (c) => statusOf(post(c, `${libraryItemPath('generation', owned.jobId)}/vary`)) },
   analyseRender: { owned: true, call: (c) => statusOf(post(c, analyseRenderPath(owned.jobId, 0))) },
+  // `pro`'s generation is one plain made-up picture, nothing of the sketch's lines: marked geometry drift, so it offers Retry free.
+  retryGenerationFree: { owned: true, call: (c) => statusOf(post(c, API_PATHS.retryGenerationFree.replace(':jobId', owned.jobId))) },
   deleteGeneration: { owned: true, call: (c) => statusOf(del(c, libraryItemPath('generation', owned.spare.jobId))) },
   projects: { call: (c) => statusOf(get(c, API_PATHS.projects)) },
   createProject: { call: (c) => statusOf(post(c, API_PATHS.createProject).send({ name: `Project ${randomUUID()}` })) },

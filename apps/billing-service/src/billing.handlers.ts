@@ -25,7 +25,7 @@ export class BillingHandlers implements QueueHandlers<typeof QUEUES.billing> {
 
   /**
    * Each `billing.*` job to its service: checkout and portal → `CheckoutService`, webhooks →
-   * `StripeWebhooksService`, reserve, capture, release and the expiry sweep →
+   * `StripeWebhooksService`, reserve, capture, release, a free retry's record and the expiry sweep →
    * `CreditLedgerService`, the account and the VIP grant → `SubscriptionsService`, account deletion →
    * `BillingAccountDeletionService`. Refusals are
    * their `DomainError`s (codes `billing.*` and `credits.*`), answered to the caller.
@@ -38,6 +38,7 @@ export class BillingHandlers implements QueueHandlers<typeof QUEUES.billing> {
       'billing.reserve-credits': (job) => this.ledger.reserve(job),
       'billing.capture-credits': ({ reservationId }) => this.ledger.capture(reservationId),
       'billing.release-credits': ({ reservationId }) => this.ledger.release(reservationId),
+      'billing.record-free-retry': ({ userId, reference }) => this.ledger.recordFreeRetry(userId, reference),
       'billing.expire-reservations': async () => ({ expired: await this.ledger.expireDue() }),
       'billing.get-account': ({ userId }) => this.subscriptions.account(userId),
       'billing.grant-unlimited': ({ userId }) => this.subscriptions.grantUnlimited(userId),

@@ -8,6 +8,7 @@ import { GenerationInputsSweepService } from './generations/generation-inputs-sw
 import { GenerationHistoryService } from './generations/generation-history.service.js';
 import { GenerationUserDataService } from './generations/generation-user-data.service.js';
 import { CreditHold } from './generations/credit-hold.js';
+import { FreeRetryOffers } from './generations/free-retry.js';
 import { GenerationImagesRepository } from './generations/generation-images.repository.js';
 import { GenerationInputsStore } from './generations/generation-inputs-store.js';
 import { GenerationJobsRepository } from './generations/generation-jobs.repository.js';
@@ -47,6 +48,7 @@ export class GenerationWorkerModule {
         GenerationUserDataService,
         GenerationInputsSweepService,
         RecipeStore,
+        FreeRetryOffers,
         LibraryBacklogService,
       ],
       handlers: [GenerationHandlers, GenerationLookupHandlers],

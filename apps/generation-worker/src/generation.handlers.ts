@@ -7,6 +7,7 @@ import {
   GENERATION_INPUTS_SWEEP_EVERY_MS,
   GenerationInputsSweepService,
 } from './generations/generation-inputs-sweep.service.js';
+import { FreeRetryOffers } from './generations/free-retry.js';
 import { GenerationHistoryService } from './generations/generation-history.service.js';
 import { GenerationUserDataService } from './generations/generation-user-data.service.js';
 import { GenerationService } from './generations/generation.service.js';
@@ -62,12 +63,14 @@ export class GenerationLookupHandlers implements QueueHandlers<typeof QUEUES.gen
   constructor(
     private readonly history: GenerationHistoryService,
     private readonly recipes: RecipeStore,
+    private readonly freeRetries: FreeRetryOffers,
     private readonly userData: GenerationUserDataService,
     @Inject(GENERATION_PROVIDERS_TOKEN) private readonly providers: GenerationProviders,
   ) {}
 
   /**
-   * `generation.prepare-rerun` → `RecipeStore`; `generation.list`, `generation.get-image`,
+   * `generation.prepare-rerun` → `RecipeStore` (for Retry free, `FreeRetryOffers` first: refused
+   * before anything is copied unless the generation offers it); `generation.list`, `generation.get-image`,
    * `generation.get-status`, `generation.get` and `generation.delete` →
    * `GenerationHistoryService` (`DomainError` `generation.not-found` for another user's job);
    * `generation.capabilities` → `configuredImageProviders`; `generation.delete-user` (account
@@ -82,7 +85,10 @@ export class GenerationLookupHandlers implements QueueHandlers<typeof QUEUES.gen
       'generation.delete': ({ userId, jobId }) => this.history.delete(userId, jobId),
       'generation.export-items': ({ userId }) => this.history.exportAll(userId),
       'generation.delete-user': ({ userId }) => this.userData.deleteAllOf(userId),
-      'generation.prepare-rerun': ({ userId, jobId }) => this.recipes.prepareRerun(userId, jobId),
+      'generation.prepare-rerun': async ({ userId, jobId, freeRetry }) => {
+        if (freeRetry) await this.freeRetries.assertOffered(userId, jobId);
+        return this.recipes.prepareRerun(userId, jobId);
+      },
       'generation.capabilities': async () => configuredImageProviders(this.providers),
     };
   }

@@ -120,6 +120,16 @@ export const reservationResultSchema = z.object({
 });
 export type ReservationResult = z.infer<typeof reservationResultSchema>;
 
+/**
+ * Job `billing.record-free-retry`: records a free retry in the ledger as a zero-cost generation
+ * (delta 0, reason `free_retry`), once per `reference`, the id of the generation retried free (the
+ * ledger's unique reason and reference make a repeat a no-op). The balance does not move.
+ */
+export const recordFreeRetryJobSchema = z.object({ userId, reference: z.string().uuid() });
+/** Result of `billing.record-free-retry`: whether this call recorded it (false: recorded before) and the balance. */
+export const recordFreeRetryResultSchema = z.object({ recorded: z.boolean(), balance: z.number().int().min(0) });
+export type RecordFreeRetryResult = z.infer<typeof recordFreeRetryResultSchema>;
+
 /** Job `billing.expire-reservations` (scheduled): releases reservations past their `expires_at`, once each. */
 export const expireReservationsJobSchema = z.object({});
 export const expireReservationsResultSchema = z.object({ expired: z.number().int().min(0) });

@@ -228,6 +228,16 @@ export const ERROR_CATALOGUE = {
   /** The image provider refused or failed; `reason` is its own message (or ours when it gave none). */
   'generation.provider-failed': withParams(502, reason, (p) => p.reason),
   'generation.failed': fixed(502, 'The generation failed. Please try again.'),
+  /**
+   * Retry free asked for a generation that does not offer it: no render marked geometry drift, not
+   * succeeded, or itself a free retry (one free render per paid generation).
+   */
+  'generation.free-retry-not-offered': fixed(
+    409,
+    'A free retry is offered only for a paid generation with a render marked geometry drift.',
+  ),
+  /** Retry free asked for again: each generation has one, used once its retry has run or is running. */
+  'generation.free-retry-used': fixed(409, 'This generation has had its free retry.'),
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -163,6 +163,15 @@ export function generatedImageOf(
   };
 }
 
+/**
+ * Whether a generation offers Retry free: `offered` while it may still use it (it succeeded, kept
+ * its recipe, is not itself a free retry, and a render is marked geometry drift), `used` once its
+ * free retry has run or is running, null when it has none to offer.
+ */
+export const FREE_RETRY_STATES = ['offered', 'used'] as const;
+export const freeRetryStateSchema = z.enum(FREE_RETRY_STATES).nullable();
+export type FreeRetryState = z.infer<typeof freeRetryStateSchema>;
+
 /** `POST /api/generate` answer (spec §3 generation result). `images` is empty for the workflow providers. */
 export const generateResponseSchema = z.object({
   jobId: z.string().uuid(),
@@ -171,6 +180,8 @@ export const generateResponseSchema = z.object({
   seed: z.number().int().min(0).nullable(),
   creditsUsed: z.number().int().min(0),
   metadata: generationMetadataSchema,
+  /** Whether this generation offers Retry free (`POST /api/generations/{jobId}/retry-free`). */
+  freeRetry: freeRetryStateSchema,
 });
 export type GenerateResponse = z.infer<typeof generateResponseSchema>;
 
@@ -235,10 +246,16 @@ export const generateJobSchema = z.object({
   sketch: storedInputSchema,
   references: z.array(storedInputSchema).max(MAX_REFERENCE_IMAGES),
   options: generateFieldsSchema.omit({ jobId: true, sourceAnalysisId: true }),
-  /** The generation this one runs again (`POST /api/generations/{id}/reproduce` or `/vary`). */
+  /** The generation this one runs again (`POST /api/generations/{id}/reproduce`, `/vary` or `/retry-free`). */
   parentId: z.string().uuid().optional(),
   /** The user's analysis its style came from ("Use as style"), checked by the gateway as the user's. */
   sourceAnalysisId: z.string().uuid().optional(),
+  /**
+   * True for Retry free of `parentId` (`POST /api/generations/{id}/retry-free`): the worker checks
+   * that the parent offers it and claims it for this job, reserves no credits, and records the
+   * zero-cost generation in billing's ledger.
+   */
+  freeRetry: z.literal(true).optional(),
 });
 export type GenerateJob = z.infer<typeof generateJobSchema>;
 export const generateResultSchema = generateResponseSchema;
@@ -356,6 +373,8 @@ export const generationDetailSchema = z.object({
   /** The generation it ran again, and those that ran it again (lineage). */
   parentId: z.string().uuid().nullable(),
   childrenIds: z.array(z.string().uuid()),
+  /** Whether it offers Retry free (`FREE_RETRY_STATES`). */
+  freeRetry: freeRetryStateSchema,
 });
 export type GenerationDetail = z.infer<typeof generationDetailSchema>;
 
@@ -364,8 +383,20 @@ export const generationItemJobSchema = z.object({ userId: z.string().uuid(), job
 /** Result of `generation.get`. */
 export const getGenerationResultSchema = generationDetailSchema;
 
-/** Payload of `generation.prepare-rerun`: the owner's generation to run again. */
-export const prepareRerunJobSchema = z.object({ userId: z.string().uuid(), jobId: z.string().uuid() });
+/**
+ * Payload of `generation.prepare-rerun`: the owner's generation to run again; `freeRetry` when it
+ * is for Retry free, refused before anything is copied unless the generation offers it.
+ */
+export const prepareRerunJobSchema = z.object({ userId: z.string().uuid(), jobId: z.string().uuid(), freeRetry: z.boolean().optional() });
+
+/**
+ * `POST /api/generations/{jobId}/retry-free` body, optional: the new job's id, chosen by the SPA so
+ * that it can open the new job's progress stream before it asks (a new one when absent).
+ */
+export const retryFreeRequestSchema = z.strictObject({
+  jobId: z.string({ error: 'jobId must be a UUID.' }).uuid({ error: 'jobId must be a UUID.' }).optional(),
+});
+export type RetryFreeRequest = z.infer<typeof retryFreeRequestSchema>;
 /** Result of `generation.prepare-rerun`: fresh copies of its inputs (as an upload would store them), its controls and its seed. */
 export const prepareRerunResultSchema = z.object({
   sketch: storedInputSchema,

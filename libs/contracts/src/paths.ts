@@ -64,6 +64,7 @@ export const API_PATHS = {
   varyGeneration: '/api/generations/:jobId/vary',
   /** `analyseRenderPath(jobId, index)` fills them in. */
   analyseRender: '/api/generations/:jobId/:index/analyse',
+  retryGenerationFree: '/api/generations/:jobId/retry-free',
   projects: '/api/projects',
   createProject: '/api/projects',
   /** `projectPath(id)` fills in the id. */

@@ -39,6 +39,8 @@ import {
   grantUnlimitedResultSchema,
   handleStripeWebhookJobSchema,
   handleStripeWebhookResultSchema,
+  recordFreeRetryJobSchema,
+  recordFreeRetryResultSchema,
   reservationJobSchema,
   reservationResultSchema,
   reserveCreditsJobSchema,
@@ -250,6 +252,8 @@ export const JOBS = {
   'billing.reserve-credits': { queue: QUEUES.billing, data: reserveCreditsJobSchema, result: reserveCreditsResultSchema },
   /** The provider call succeeded: the held credits are spent. */
   'billing.capture-credits': { queue: QUEUES.billing, data: reservationJobSchema, result: reservationResultSchema },
+  /** A free retry recorded as a zero-cost generation in the credit ledger. */
+  'billing.record-free-retry': { queue: QUEUES.billing, data: recordFreeRetryJobSchema, result: recordFreeRetryResultSchema },
   /** The provider call failed: the held credits come back. */
   'billing.release-credits': { queue: QUEUES.billing, data: reservationJobSchema, result: reservationResultSchema },
   /** Scheduled: reservations past their expiry come back, once each. */

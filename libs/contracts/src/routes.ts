@@ -32,6 +32,7 @@ import {
   generationDetailSchema,
   generationProgressSchema,
   MAX_REFERENCE_IMAGES,
+  retryFreeRequestSchema,
 } from './generation.js';
 import {
   adminLoginRequestSchema,
@@ -584,6 +585,15 @@ const ROUTES = {
     response: analyseRenderResponseSchema,
     notes:
       "Free (no credits); counted in the user's analyses as `POST /api/analyze` (the same limits, 429 past them), and kept in the library. Tags compared with the source analysis kept in the recipe, else with the style description. Owner only: 404 for another user's generation or an image it does not have.",
+  },
+  retryGenerationFree: {
+    method: 'POST',
+    summary: 'Retry free: run a generation that lost its geometry again with a new seed, at no cost',
+    access: 'pro',
+    request: retryFreeRequestSchema,
+    response: generateResponseSchema,
+    notes:
+      "Once per generation, for one with a render marked geometry drift (sketch fidelity below the threshold): the same recipe, a new seed, no credits; recorded in the credit ledger as a zero-cost generation. Owner only: 404 for another user's generation; 409 when it offers no free retry or has had it.",
   },
   accountExport: {
     method: 'GET',

@@ -3,9 +3,10 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Unique
 /**
  * Why a balance changed: a reservation, a reservation returned (released or expired), a paid
  * period's grant, or the period's unspent credits taken back when its payment was refunded in full
- * (`refund`) or disputed (`dispute`).
+ * (`refund`) or disputed (`dispute`); or a generation that cost nothing: Retry free of a generation
+ * whose render lost its sketch's geometry (`free_retry`, delta 0, reference the retried generation).
  */
-export type CreditLedgerReason = 'reserve' | 'return' | 'period_grant' | 'refund' | 'dispute';
+export type CreditLedgerReason = 'reserve' | 'return' | 'period_grant' | 'refund' | 'dispute' | 'free_retry';
 
 /**
  * One balance change (`billing.credit_ledger`): append-only (a trigger refuses UPDATE and
@@ -31,7 +32,8 @@ export class CreditLedgerEntryEntity {
 
   /**
    * What the change is for: the reservation id, the Stripe invoice (or checkout session) id of a
-   * grant, or the refunded charge (`ch_…`) or the dispute (`dp_…`) that ended a period.
+   * grant, the refunded charge (`ch_…`) or the dispute (`dp_…`) that ended a period, or the
+   * generation retried free.
    */
   @Column({ type: 'varchar', length: 255 })
   reference!: string;

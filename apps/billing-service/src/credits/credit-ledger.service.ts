@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import {
   DEFAULT_RESERVATION_TTL_SECONDS,
+  type RecordFreeRetryResult,
   type ReservationResult,
   type ReserveCreditsJob,
   type ReserveCreditsResult,
@@ -147,6 +148,20 @@ export class CreditLedgerService {
     const balance = await this.balances.lock(manager, userId);
     const delta = endedPeriodDelta(balance);
     return (await this.applyOnce(manager, userId, delta, reason, reference)) ? -delta : 0;
+  }
+
+  /**
+   * Records a free retry of the generation `reference` as a zero-cost generation: a ledger entry
+   * with delta 0 and reason `free_retry`, once per `reference` (the ledger's unique reason and
+   * reference: a repeat, or a concurrent second call, records nothing). The balance does not move.
+   * The generation worker decides whether a generation offers a free retry; billing keeps its record.
+   * @returns whether this call recorded it, and the user's balance (`UNLIMITED_CREDITS` on the unlimited plan)
+   */
+  async recordFreeRetry(userId: string, reference: string): Promise<RecordFreeRetryResult> {
+    const recorded = await this.ledger.appendZeroOnce({ userId, reason: 'free_retry', reference });
+    if (recorded) creditMetrics.operations.inc({ operation: 'free_retry' });
+    const unlimited = isUnlimited(await this.subscriptions.findPlanAndStatus(userId));
+    return { recorded, balance: shownBalance(await this.balances.find(userId), unlimited) };
   }
 
   /** Releases or expires one reservation under its row lock, then its owner's balance row lock. */

@@ -4,7 +4,8 @@ import { counter } from '@archlens/platform/metrics';
  * The credit ledger's Prometheus series, counted after the change commits and
  * only when something changed (a repeated reserve, capture or release counts nothing):
  * - `archlens_credit_operations_total{operation}`: reservations made (`reserve`), captured
- *   (`capture`), released (`release`) and expired by the sweep (`expire`);
+ *   (`capture`), released (`release`), expired by the sweep (`expire`) and free retries recorded
+ *   at no cost (`free_retry`);
  * - `archlens_credits_reserved_total`, `archlens_credits_captured_total`,
  *   `archlens_credits_released_total{reason}`: the credits moved, in credits (the unlimited plan's
  *   reservations hold 0).

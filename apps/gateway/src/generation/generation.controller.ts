@@ -16,12 +16,15 @@ import type { Observable } from 'rxjs';
 import {
   GENERATION_TOTAL_HEADER,
   generationDownloadFileName,
+  retryFreeRequestSchema,
   type GenerateResponse,
   type GenerationHistoryResponse,
+  type RetryFreeRequest,
 } from '@archlens/contracts/generation';
 import { Route } from '../access/route.decorator.js';
 import { apiError } from '../http/api-error.js';
 import { useEventStreamHeaders } from '../http/event-stream-headers.js';
+import { ZodBodyPipe } from '../http/zod-body.pipe.js';
 import { CurrentUserId } from '../sessions/session.guard.js';
 import type { StoredOriginal } from '../uploads/originals.storage-engine.js';
 import { GenerationAllowanceInterceptor } from './generation-allowance.interceptor.js';
@@ -81,6 +84,26 @@ export class GenerationController {
   @UseInterceptors(GenerationAllowanceInterceptor)
   vary(@CurrentUserId() userId: string, @Param('jobId') jobId: string): Promise<GenerateResponse> {
     return this.generation.rerun(userId, jobId, 'new');
+  }
+
+  /**
+   * `POST /api/generations/{jobId}/retry-free`, optional JSON body `{jobId}` (the new job's id, so
+   * its progress stream can be opened first) → 200 as `POST /api/generate`: Retry free of a
+   * generation with a render marked geometry drift: the same recipe, a new random seed, a new job
+   * whose `parentId` is this one, `creditsUsed` 0, once per generation (a retry that fails gives
+   * it back). Pro only; the hourly generation limit counts it; 400 for a bad body; 404 for another
+   * user's generation; 409 `generation.free-retry-not-offered` when it has no render marked
+   * geometry drift (or is itself a free retry), 409 `generation.free-retry-used` once it has had
+   * it, 409 for one that kept no recipe. A refused request queues no generation.
+   */
+  @Route('retryGenerationFree')
+  @UseInterceptors(GenerationAllowanceInterceptor)
+  retryFree(
+    @CurrentUserId() userId: string,
+    @Param('jobId') jobId: string,
+    @Body(new ZodBodyPipe(retryFreeRequestSchema)) body: RetryFreeRequest,
+  ): Promise<GenerateResponse> {
+    return this.generation.rerun(userId, jobId, 'free-retry', body.jobId);
   }
 
   /**

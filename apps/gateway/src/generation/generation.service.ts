@@ -32,6 +32,15 @@ const imageIndexSchema = z
       .max(VARIATIONS.max - 1),
   );
 
+/**
+ * A random seed for Vary and Retry free (0 to `MAX_SEED`), never the parent's own: a retry with
+ * the seed that lost the geometry would most likely lose it again.
+ */
+export function newSeed(parentSeed: number | null): number {
+  const seed = randomInt(0, MAX_SEED + 1);
+  return seed === parentSeed ? (seed + 1) % (MAX_SEED + 1) : seed;
+}
+
 /** One generated image opened for streaming: its bytes from object storage and its size. */
 export interface GeneratedImageDownload {
   stream: Readable;
@@ -116,17 +125,28 @@ export class GenerationService {
   /**
    * Runs the user's generation again from its stored recipe, without an upload: `same` keeps its
    * seed (Reproduce), otherwise a new random seed (Vary). A new job id, the parent linked; the
-   * credits are reserved and captured by the worker exactly as for an upload.
+   * credits are reserved and captured by the worker exactly as for an upload. `free-retry` (Retry
+   * free) is Vary at no cost, for a generation whose render lost its geometry: the worker checks
+   * that it offers it before anything is copied, claims it for the new job (once per generation)
+   * and records the zero-cost generation in billing's ledger instead of reserving credits.
+   * @param newJobId the new job's id (Retry free lets the SPA choose it, to follow its progress); a new one when absent
    * @throws ApiException `generation.not-found` for an id that is not a UUID; DomainError
-   *   `generation.not-found` (another user's), `generation.no-recipe` (409), and every refusal of `generate`
+   *   `generation.not-found` (another user's), `generation.no-recipe` (409),
+   *   `generation.free-retry-not-offered` and `generation.free-retry-used` (409, Retry free), and
+   *   every refusal of `generate`
    */
-  async rerun(userId: string, parentJobId: string, seed: 'same' | 'new'): Promise<GenerateResponse> {
+  async rerun(userId: string, parentJobId: string, seed: 'same' | 'new' | 'free-retry', newJobId?: string): Promise<GenerateResponse> {
     const parentId = generationIdSchema.safeParse(parentJobId);
     if (!parentId.success) throw apiError('generation.not-found');
-    const prepared = await this.commands.request('generation.prepare-rerun', { userId, jobId: parentId.data });
+    const freeRetry = seed === 'free-retry';
+    const prepared = await this.commands.request('generation.prepare-rerun', {
+      userId,
+      jobId: parentId.data,
+      ...(freeRetry ? { freeRetry } : {}),
+    });
     const { seed: _asked, ...options } = prepared.options;
-    const chosen = seed === 'same' ? (prepared.seed ?? _asked) : randomInt(0, MAX_SEED + 1);
-    const jobId = randomUUID();
+    const chosen = seed === 'same' ? (prepared.seed ?? _asked) : newSeed(prepared.seed);
+    const jobId = newJobId ?? randomUUID();
     const inputs = [prepared.sketch, ...prepared.references];
     try {
       return await this.commands.request(
@@ -139,6 +159,7 @@ export class GenerationService {
           options: { ...options, ...(chosen !== null && chosen !== undefined ? { seed: chosen } : {}) },
           parentId: parentId.data,
           ...(prepared.sourceAnalysisId ? { sourceAnalysisId: prepared.sourceAnalysisId } : {}),
+          ...(freeRetry ? { freeRetry } : {}),
         },
         { jobId: `${userId}_${jobId}` },
       );

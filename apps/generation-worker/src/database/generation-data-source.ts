@@ -7,6 +7,7 @@ import { StoreGenerationErrorCodes1797000000000 } from './migrations/17970000000
 import { LibraryBacklog1800000000100 } from './migrations/1800000000100-library-backlog.js';
 import { StoreSketchFidelity1800000000200 } from './migrations/1800000000200-store-sketch-fidelity.js';
 import { StoreFidelityOverlays1800000000350 } from './migrations/1800000000350-store-fidelity-overlays.js';
+import { FreeRetries1800000000400 } from './migrations/1800000000400-free-retries.js';
 import { KeepSourceAnalysis1800000000450 } from './migrations/1800000000450-keep-source-analysis.js';
 
 /** The schema generation-worker owns: no other service reads or writes it. */
@@ -21,6 +22,7 @@ export const GENERATION_MIGRATIONS = [
   LibraryBacklog1800000000100,
   StoreSketchFidelity1800000000200,
   StoreFidelityOverlays1800000000350,
+  FreeRetries1800000000400,
   KeepSourceAnalysis1800000000450,
 ];
 

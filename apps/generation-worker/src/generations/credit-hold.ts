@@ -171,6 +171,21 @@ export class CreditHold {
     return { settlement, creditsSpent: settlement === 'captured' ? held.credits : 0 };
   }
 
+  /**
+   * Records the job, a free retry, in billing's ledger as a zero-cost generation
+   * (`billing.record-free-retry`, reference = the generation it retries): nothing is held or
+   * spent. Recorded before the provider is called, so no free render goes unrecorded; a repeat
+   * (a resumed job, or a retry given back after a failure and asked again) records nothing more.
+   * @throws DomainError `generation.billing-unavailable` when billing does not answer
+   */
+  async recordFreeRetry(job: GenerationJobEntity & { freeRetryOf: string }): Promise<void> {
+    try {
+      await this.commands.request('billing.record-free-retry', { userId: job.userId, reference: job.freeRetryOf });
+    } catch (error) {
+      throw error instanceof DomainError ? error : new DomainError('generation.billing-unavailable', { cause: error });
+    }
+  }
+
   /** Gives the reservation back (`billing.release-credits`); a failure is logged, never thrown: the expiry sweep returns it. */
   async release(job: GenerationJobEntity, reservationId: string): Promise<void> {
     await this.commands.request('billing.release-credits', { reservationId }).catch((error: unknown) => {

@@ -10,6 +10,7 @@ import type { DeletedResponse } from '@archlens/contracts/library';
 import { EventPublisher } from '@archlens/platform/events';
 import { DomainError } from '@archlens/platform/messaging';
 import { ObjectStorage } from '@archlens/platform/storage';
+import { FreeRetryOffers } from './free-retry.js';
 import { GenerationImagesRepository } from './generation-images.repository.js';
 import { GenerationJobsRepository } from './generation-jobs.repository.js';
 import { RecipeStore } from './recipe-store.js';
@@ -29,11 +30,13 @@ export class GenerationHistoryService {
     private readonly storage: ObjectStorage,
     private readonly events: EventPublisher,
     private readonly recipes: RecipeStore,
+    private readonly freeRetries: FreeRetryOffers,
   ) {}
 
   /**
    * `generation.get`: the user's generation whole (state, credits spent, images with their download
-   * URLs and seeds, what it answered with, the user's text of a failure, its recipe and lineage).
+   * URLs and seeds, what it answered with, the user's text of a failure, its recipe and lineage,
+   * and whether it offers Retry free).
    * @throws DomainError `generation.not-found` for another user's job or an unknown one
    */
   async detail(userId: string, jobId: string): Promise<GenerationDetail> {
@@ -43,6 +46,10 @@ export class GenerationHistoryService {
       job.status === 'succeeded' ? this.images.listForJob(jobId) : Promise.resolve([]),
       this.jobs.childrenOf(userId, jobId),
     ]);
+    const freeRetry = await this.freeRetries.stateOf(
+      job,
+      images.map((image) => image.fidelity),
+    );
     const { options } = job;
     const recipe = job.recipe
       ? {
@@ -75,6 +82,7 @@ export class GenerationHistoryService {
       recipe,
       parentId: job.parentId,
       childrenIds,
+      freeRetry,
     };
   }
 

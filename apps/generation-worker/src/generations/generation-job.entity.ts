@@ -35,6 +35,7 @@ export const SEED_AS_NUMBER: ValueTransformer = {
 @Check('CHK_generation_jobs_status', `"status" IN ('pending', 'succeeded', 'failed')`)
 @Index('IDX_generation_jobs_user_id_created_at', ['userId', 'createdAt'])
 @Index('IDX_generation_jobs_parent_id', ['parentId'])
+@Index('UQ_generation_jobs_free_retry_of', ['freeRetryOf'], { unique: true })
 export class GenerationJobEntity {
   @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'PK_generation_jobs_id' })
   id!: string;
@@ -67,6 +68,13 @@ export class GenerationJobEntity {
   /** The user's analysis its style came from ("Use as style"); null when none. Kept by its reruns. */
   @Column({ name: 'source_analysis_id', type: 'uuid', nullable: true })
   sourceAnalysisId!: string | null;
+  /**
+   * The generation this one retried free (Retry free: no credits, a new seed); null for any other.
+   * Unique: a generation has at most one free retry recorded. Cleared when the retry fails, so the
+   * generation offers it again.
+   */
+  @Column({ name: 'free_retry_of', type: 'uuid', nullable: true })
+  freeRetryOf!: string | null;
 
   /** The seed of the first image, or the one asked for; null when the provider takes none. */
   @Column({ type: 'bigint', nullable: true, transformer: SEED_AS_NUMBER })

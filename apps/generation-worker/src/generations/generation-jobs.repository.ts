@@ -1,16 +1,30 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { DataSource, Repository } from 'typeorm';
+import { QueryFailedError, type DataSource, type Repository } from 'typeorm';
 import type { ErrorReference } from '@archlens/contracts/errors';
 import type { GenerationMetadata } from '@archlens/contracts/generation';
 import { SERVICE_DATA_SOURCE } from '@archlens/platform/worker-host';
 import { GenerationImageEntity } from './generation-image.entity.js';
 import { GenerationJobEntity, type StoredRecipe, type GenerationInputs } from './generation-job.entity.js';
 
-/** What a job starts with; the rest of its row is the database's defaults. */
+/**
+ * What a job starts with; the rest of its row is the database's defaults. `freeRetryOf`: the
+ * generation it retries free (then `parentId` too).
+ */
 export type NewGenerationJob = Pick<GenerationJobEntity, 'id' | 'userId' | 'provider' | 'options' | 'inputs'> & {
   parentId?: string;
+  freeRetryOf?: string;
   sourceAnalysisId?: string;
 };
+
+/** The unique index that lets a generation record one free retry (`free_retry_of`). */
+const FREE_RETRY_INDEX = 'UQ_generation_jobs_free_retry_of';
+
+/** `start` of a free retry whose generation has had its free retry recorded by another job (two asked at once). */
+export class FreeRetryTakenError extends Error {
+  constructor(readonly generationId: string) {
+    super(`generation ${generationId} has a free retry recorded already`);
+  }
+}
 
 /** A succeeded job's answer, kept so that a repeat of its job id answers the same; `durationMs` in ms. */
 export interface GenerationSuccess {
@@ -81,6 +95,12 @@ export class GenerationJobsRepository {
     return rows.map((row) => row.id);
   }
 
+  /** The id of the generation recorded as `id`'s free retry (running or succeeded), or null when it has none. */
+  async freeRetryOf(id: string): Promise<string | null> {
+    const row = await this.jobs.findOne({ where: { freeRetryOf: id }, select: { id: true } });
+    return row?.id ?? null;
+  }
+
   /** The ids of the user's generations that ran `id` again, oldest first. */
   async childrenOf(userId: string, id: string): Promise<string[]> {
     const rows = await this.jobs.find({ where: { userId, parentId: id }, select: { id: true }, order: { createdAt: 'ASC' } });
@@ -121,30 +141,39 @@ export class GenerationJobsRepository {
    * Records the start of an attempt in one upsert: the job is inserted as pending (attempt 1), or,
    * when its id is the same user's, counted one more attempt (`ON CONFLICT (id) DO UPDATE … WHERE`
    * the stored user is this one); a row of another user's is left untouched. SQL, since TypeORM's
-   * upsert can only copy the new row's values, not add to the stored count.
+   * upsert can only copy the new row's values, not add to the stored count. A free retry is
+   * recorded by the same insert: the unique `free_retry_of` lets only one job hold it, so two asked
+   * at once cannot both start (a redelivered job finds its own row by id and is counted again).
    * @returns the job as stored, or null when `job.id` belongs to another user
-   * @throws the database's error
+   * @throws FreeRetryTakenError when `job.freeRetryOf` has a free retry recorded by another job;
+   *   the database's other errors
    */
   async start(job: NewGenerationJob): Promise<GenerationJobEntity | null> {
-    const rows: Array<Record<string, unknown>> = await this.dataSource.query(
-      `INSERT INTO generation.generation_jobs AS j
-         (id, user_id, status, provider, options, inputs, seed, parent_id, source_analysis_id, attempts, started_at)
-       VALUES ($1, $2, 'pending', $3, $4, $5, $6, $7, $8, 1, now())
-       ON CONFLICT (id) DO UPDATE SET attempts = j.attempts + 1, started_at = now()
-         WHERE j.user_id = EXCLUDED.user_id
-       RETURNING j.*`,
-      [
-        job.id,
-        job.userId,
-        job.provider,
-        JSON.stringify(job.options),
-        JSON.stringify(job.inputs),
-        job.options.seed ?? null,
-        job.parentId ?? null,
-        job.sourceAnalysisId ?? null,
-      ],
-    );
-    return rows[0] ? this.toEntity(rows[0]) : null;
+    try {
+      const rows: Array<Record<string, unknown>> = await this.dataSource.query(
+        `INSERT INTO generation.generation_jobs AS j (id, user_id, status, provider, options, inputs, seed, parent_id, free_retry_of, source_analysis_id, attempts, started_at)
+         VALUES ($1, $2, 'pending', $3, $4, $5, $6, $7, $8, $9, 1, now())
+         ON CONFLICT (id) DO UPDATE SET attempts = j.attempts + 1, started_at = now()
+           WHERE j.user_id = EXCLUDED.user_id
+         RETURNING j.*`,
+        [
+          job.id,
+          job.userId,
+          job.provider,
+          JSON.stringify(job.options),
+          JSON.stringify(job.inputs),
+          job.options.seed ?? null,
+          job.parentId ?? null,
+          job.freeRetryOf ?? null,
+          job.sourceAnalysisId ?? null,
+        ],
+      );
+      return rows[0] ? this.toEntity(rows[0]) : null;
+    } catch (error) {
+      const constraint = error instanceof QueryFailedError ? (error.driverError as { constraint?: string }).constraint : undefined;
+      if (job.freeRetryOf && constraint === FREE_RETRY_INDEX) throw new FreeRetryTakenError(job.freeRetryOf);
+      throw error;
+    }
   }
 
   /** Notes the credits held for a pending job (billing's reservation, reference = the job id). */
@@ -180,7 +209,8 @@ export class GenerationJobsRepository {
   }
 
   /**
-   * Marks a pending job failed with its refusal and the user's text of it; it spends nothing.
+   * Marks a pending job failed with its refusal and the user's text of it; it spends nothing. A
+   * free retry that fails clears `free_retry_of`: its generation offers the retry again.
    * @returns false when it was no longer pending
    */
   async fail(id: string, failure: GenerationFailure): Promise<boolean> {
@@ -188,6 +218,7 @@ export class GenerationJobsRepository {
       { id, status: 'pending' },
       {
         status: 'failed',
+        freeRetryOf: null,
         error: failure.message,
         errorCode: failure.refusal.code,
         errorParams: failure.refusal.params,
@@ -201,7 +232,8 @@ export class GenerationJobsRepository {
 
   /**
    * Fails every job still pending whose latest attempt started more than `seconds` ago (its worker
-   * died and nobody resumed it), with `failure`'s refusal, spending nothing.
+   * died and nobody resumed it), with `failure`'s refusal, spending nothing (a free retry gives its
+   * generation the retry back, as `fail`).
    * @returns the failed jobs' ids and inputs, for their images and uploads to be removed
    */
   async failLapsed(
@@ -213,6 +245,7 @@ export class GenerationJobsRepository {
       .update()
       .set({
         status: 'failed',
+        freeRetryOf: null,
         error: failure.message,
         errorCode: failure.refusal.code,
         errorParams: failure.refusal.params,

@@ -7,7 +7,7 @@ import { initialiseDataSource } from '@archlens/platform/database';
 import { createGenerationDataSource, GENERATION_SCHEMA } from '../database/generation-data-source.js';
 import { GenerationImagesRepository } from './generation-images.repository.js';
 import type { GenerationInputs } from './generation-job.entity.js';
-import { GenerationJobsRepository, type NewGenerationJob } from './generation-jobs.repository.js';
+import { FreeRetryTakenError, GenerationJobsRepository, type NewGenerationJob } from './generation-jobs.repository.js';
 
 /*
  * The generation repositories against the real PostgreSQL, on a database of their own: a job is
@@ -102,6 +102,28 @@ describe('GenerationJobsRepository and GenerationImagesRepository on PostgreSQL'
 
     it('finds nothing for an unknown id', async () => {
       expect(await jobs.findById(randomUUID())).toBeNull();
+    });
+
+    it('records one free retry per generation, given back when that retry fails', async () => {
+      const userId = randomUUID();
+      const parent = newJob(userId);
+      await jobs.start(parent);
+      const first = { ...newJob(userId), parentId: parent.id, freeRetryOf: parent.id };
+      const second = { ...newJob(userId), parentId: parent.id, freeRetryOf: parent.id };
+      // Two started at once: the unique free_retry_of lets exactly one through.
+      const outcomes = await Promise.allSettled([jobs.start(first), jobs.start(second)]);
+      expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
+      const refused = outcomes.find((outcome) => outcome.status === 'rejected');
+      expect((refused as PromiseRejectedResult).reason).toBeInstanceOf(FreeRetryTakenError);
+      const winner = outcomes[0].status === 'fulfilled' ? first : second;
+      expect(await jobs.freeRetryOf(parent.id)).toBe(winner.id);
+      // The winner's own redelivery is the same job, counted again, not a second retry.
+      expect(await jobs.start(winner)).toMatchObject({ id: winner.id, attempts: 2, freeRetryOf: parent.id });
+
+      await jobs.fail(winner.id, { refusal: { code: 'generation.failed', params: {} }, message: 'Failed.', durationMs: 1 });
+      expect(await jobs.freeRetryOf(parent.id)).toBeNull();
+      const again = { ...newJob(userId), parentId: parent.id, freeRetryOf: parent.id };
+      expect(await jobs.start(again)).toMatchObject({ id: again.id, freeRetryOf: parent.id, status: 'pending' });
     });
   });
 

@@ -9,6 +9,7 @@ import {
   generatedImageOf,
   type GenerateJob,
   type GenerateResponse,
+  type FreeRetryState,
   type GenerationMetadata,
 } from '@archlens/contracts/generation';
 import { generationItemFacts } from '@archlens/contracts/library';
@@ -16,11 +17,12 @@ import { EventPublisher } from '@archlens/platform/events';
 import { DomainError } from '@archlens/platform/messaging';
 import { ProviderError, type ImageProvider, type WorkflowProvider } from '../providers/image-provider.js';
 import { GENERATION_PROVIDERS_TOKEN, type GenerationProviders } from '../providers/provider-registry.js';
-import { CreditHold } from './credit-hold.js';
+import { CreditHold, type HeldCredits } from './credit-hold.js';
+import { FreeRetryOffers, freeRetryState } from './free-retry.js';
 import type { GenerationImageEntity } from './generation-image.entity.js';
 import { GenerationInputsStore } from './generation-inputs-store.js';
 import type { GenerationInputs, GenerationJobEntity } from './generation-job.entity.js';
-import { GenerationJobsRepository } from './generation-jobs.repository.js';
+import { FreeRetryTakenError, GenerationJobsRepository } from './generation-jobs.repository.js';
 import { GenerationProgressReporter, STAGE_PERCENT } from './generation-progress.js';
 import { RecipeStore } from './recipe-store.js';
 import { RenderedImageStore, type RenderMeasure } from './rendered-image-store.js';
@@ -76,6 +78,12 @@ interface GenerationResult {
  *    the images free of charge. A failed job keeps its refusal (code and parameters), answered again to a repeat of its job id.
  * 4. `sora` and `midjourney` make no call and cost nothing (no reservation, creditsUsed 0): the job
  *    records their workflow.
+ * 5. Retry free (`freeRetry`, `parentId` the generation retried): before its row is made, the
+ *    parent must be the user's and offer it (`FreeRetryOffers`: refused with
+ *    `generation.free-retry-not-offered` or `generation.free-retry-used`), and the row records it
+ *    (`free_retry_of`, unique: of two asked at once only one starts). Instead of a reservation the
+ *    zero-cost generation is recorded in billing's ledger (`CreditHold.recordFreeRetry`); nothing is
+ *    captured, creditsUsed 0. A free retry that fails gives its parent the retry back.
  *
  * Progress goes out on the BullMQ job (`GenerationProgressReporter`). The uploaded inputs are
  * removed once the job has finished, either way.
@@ -92,6 +100,7 @@ export class GenerationService {
     @Inject(GENERATION_PROVIDERS_TOKEN) private readonly providers: GenerationProviders,
     private readonly events: EventPublisher,
     private readonly recipes: RecipeStore,
+    private readonly freeRetries: FreeRetryOffers,
   ) {}
 
   /**
@@ -101,7 +110,9 @@ export class GenerationService {
    * @throws DomainError `credits.insufficient` (spec §8), `generation.job-id-taken` or
    *   `generation.job-id-reused`, `generation.provider-failed` (the provider's message),
    *   `generation.provider-not-configured`, `generation.billing-unavailable`,
-   *   `generation.credits-not-captured`, `generation.inputs-unreadable`, `generation.store-failed`
+   *   `generation.credits-not-captured`, `generation.inputs-unreadable`, `generation.store-failed`;
+   *   for a free retry `generation.not-found` (another user's parent), `generation.free-retry-not-offered`,
+   *   `generation.free-retry-used`, `generation.no-recipe`
    */
   async generate(job: GenerateJob, queued?: Job): Promise<GenerateResponse> {
     const progress = new GenerationProgressReporter(queued, job.jobId, job.userId, this.logger);
@@ -127,16 +138,26 @@ export class GenerationService {
       await this.inputs.remove(inputs);
       throw refusal;
     }
+    const freeRetryOf = job.freeRetry ? job.parentId : undefined;
+    if (job.freeRetry && !found) await this.checkFreeRetry(job, inputs);
     await progress.report('queued', STAGE_PERCENT.queued);
-    const started = await this.jobs.start({
-      id: job.jobId,
-      userId: job.userId,
-      provider: provider.name,
-      options: job.options,
-      inputs,
-      ...(job.parentId ? { parentId: job.parentId } : {}),
-      ...(job.sourceAnalysisId ? { sourceAnalysisId: job.sourceAnalysisId } : {}),
-    });
+    let started: GenerationJobEntity | null;
+    try {
+      started = await this.jobs.start({
+        id: job.jobId,
+        userId: job.userId,
+        provider: provider.name,
+        options: job.options,
+        inputs,
+        ...(job.parentId ? { parentId: job.parentId } : {}),
+        ...(freeRetryOf ? { freeRetryOf } : {}),
+        ...(job.sourceAnalysisId ? { sourceAnalysisId: job.sourceAnalysisId } : {}),
+      });
+    } catch (error) {
+      if (!(error instanceof FreeRetryTakenError)) throw error;
+      await this.inputs.remove(inputs);
+      throw new DomainError('generation.free-retry-used');
+    }
     if (!started) return this.refuseTakenId(inputs);
     if (started.status !== 'pending') return this.answerFinished(started, progress);
     if (started.attempts > 1) this.logger.warn(`generation ${started.id}: attempt ${started.attempts} (resumed after a worker stopped)`);
@@ -160,6 +181,22 @@ export class GenerationService {
   private async refuseTakenId(inputs: GenerationInputs): Promise<never> {
     await this.inputs.remove(inputs);
     throw new DomainError('generation.job-id-taken');
+  }
+
+  /**
+   * A free retry's parent must be the user's and offer it (`FreeRetryOffers.assertOffered`); a
+   * refused one's uploaded inputs are removed, as no job will refer to them.
+   * @throws DomainError `generation.not-found`, `generation.free-retry-not-offered`,
+   *   `generation.free-retry-used`, `generation.no-recipe`
+   */
+  private async checkFreeRetry(job: GenerateJob, inputs: GenerationInputs): Promise<void> {
+    try {
+      if (!job.parentId) throw new DomainError('generation.free-retry-not-offered');
+      await this.freeRetries.assertOffered(job.userId, job.parentId);
+    } catch (error) {
+      await this.inputs.remove(inputs);
+      throw error;
+    }
   }
 
   /** Sora and Midjourney: the workflow, recorded as a succeeded job that cost nothing. */
@@ -188,7 +225,10 @@ export class GenerationService {
     return this.finish(job, { seed, creditsSpent: 0, metadata, images: [] }, progress);
   }
 
-  /** OpenAI and Stability AI: hold the credits, render the missing variations, store each, capture (or fail uncharged). */
+  /**
+   * OpenAI and Stability AI: hold the credits (a free retry: record it in the ledger at no cost
+   * instead), render the missing variations, store each, capture (or fail uncharged).
+   */
   private async runImages(
     job: GenerationJobEntity,
     provider: ImageProvider,
@@ -198,14 +238,17 @@ export class GenerationService {
     const { options } = job;
     await progress.report('reserving', STAGE_PERCENT.reserving);
     // The reservation and the reading back of the inputs do not depend on each other: both at once.
+    const freeRetryOf = job.freeRetryOf;
     const [reservation, read] = await Promise.allSettled([
-      this.credits.reserve(job, estimateGenerationCost(options.variations, options.detailLevel)),
+      freeRetryOf === null
+        ? this.credits.reserve(job, estimateGenerationCost(options.variations, options.detailLevel))
+        : this.credits.recordFreeRetry({ ...job, freeRetryOf }).then((): HeldCredits | null => null),
       this.inputs.read(job.inputs),
     ]);
     if (reservation.status === 'rejected') return this.failJob(job, reservation.reason as DomainError); // nothing held
     const held = reservation.value;
     if (read.status === 'rejected') {
-      return this.failJob(job, new DomainError('generation.inputs-unreadable', { cause: read.reason }), held.reservationId);
+      return this.failJob(job, new DomainError('generation.inputs-unreadable', { cause: read.reason }), held?.reservationId);
     }
     const stored = await this.renders.list(job.id);
     const indexes = Array.from({ length: options.variations }, (_, i) => i).filter((i) => !stored.some((image) => image.index === i));
@@ -232,11 +275,12 @@ export class GenerationService {
         error instanceof ProviderError
           ? new DomainError('generation.provider-failed', { reason: error.message || errorText('generation.failed') }, { cause: error })
           : new DomainError('generation.store-failed', { cause: error });
-      return this.failJob(job, refusal, held.reservationId);
+      return this.failJob(job, refusal, held?.reservationId);
     }
     const providerMs = job.providerMs + (Date.now() - started);
     const [{ settlement, creditsSpent }, images] = await Promise.all([
-      this.credits.settle(job, held),
+      // A free retry holds nothing: nothing to capture, nothing spent.
+      held ? this.credits.settle(job, held) : { settlement: 'captured' as const, creditsSpent: 0 },
       this.renders.list(job.id),
       this.jobs.addProviderTime(job.id, Date.now() - started),
       progress.report('storing', STAGE_PERCENT.storing, { imagesDone: options.variations, imagesTotal: options.variations }),
@@ -274,7 +318,7 @@ export class GenerationService {
       const finished = await this.jobs.findById(job.id);
       if (finished) return this.answerFinished(finished, progress);
     }
-    await this.recipes.keep(job);
+    const kept = await this.recipes.keep(job);
     await Promise.all([
       this.inputs.remove(job.inputs),
       progress.report('succeeded', STAGE_PERCENT.succeeded, { imagesDone: result.images.length, imagesTotal: result.images.length }),
@@ -287,7 +331,14 @@ export class GenerationService {
       imageCount: result.images.length,
     });
     await this.events.tryPublish('generation.completed', facts, job.id);
-    return this.answer(job.id, result);
+    const freeRetry = freeRetryState({
+      succeeded: true,
+      hasRecipe: kept,
+      isFreeRetry: job.freeRetryOf !== null,
+      fidelities: result.images.map((image) => image.fidelity),
+      retriedBy: null,
+    });
+    return this.answer(job.id, result, freeRetry);
   }
 
   /**
@@ -315,14 +366,20 @@ export class GenerationService {
   private async answerFinished(job: GenerationJobEntity, progress: GenerationProgressReporter): Promise<GenerateResponse> {
     if (job.status === 'failed' || !job.metadata) throw storedRefusal(job);
     const images = await this.renders.list(job.id);
-    await progress.report('succeeded', STAGE_PERCENT.succeeded, { imagesDone: images.length, imagesTotal: images.length });
-    return this.answer(job.id, { seed: job.seed, creditsSpent: job.creditsSpent, metadata: job.metadata, images });
+    const [freeRetry] = await Promise.all([
+      this.freeRetries.stateOf(
+        job,
+        images.map((image) => image.fidelity),
+      ),
+      progress.report('succeeded', STAGE_PERCENT.succeeded, { imagesDone: images.length, imagesTotal: images.length }),
+    ]);
+    return this.answer(job.id, { seed: job.seed, creditsSpent: job.creditsSpent, metadata: job.metadata, images }, freeRetry);
   }
 
   /**
    * Fails a pending job: recorded first (with its refusal and the user's text), then its credits
    * released, its images and inputs removed.
-   * @param reservationId the job's held credits; null when nothing was held
+   * @param reservationId the job's held credits; null or absent when nothing was held
    * @throws DomainError `refusal`, always
    */
   private async failJob(job: GenerationJobEntity, refusal: DomainError, reservationId: string | null = null): Promise<never> {
@@ -333,13 +390,14 @@ export class GenerationService {
     throw refusal;
   }
 
-  private answer(jobId: string, result: GenerationResult): GenerateResponse {
+  private answer(jobId: string, result: GenerationResult, freeRetry: FreeRetryState): GenerateResponse {
     return {
       jobId,
       images: result.images.map((image): GeneratedImage => generatedImageOf(jobId, image)),
       seed: result.seed,
       creditsUsed: result.creditsSpent,
       metadata: result.metadata,
+      freeRetry,
     };
   }
 

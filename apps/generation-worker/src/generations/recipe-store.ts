@@ -35,8 +35,9 @@ export class RecipeStore {
   /**
    * Keeps the job's uploaded inputs as its recipe and records it. Best effort: a store that fails
    * leaves the generation without a recipe (logged), never fails a generation already paid for.
+   * @returns whether the recipe was kept
    */
-  async keep(job: GenerationJobEntity): Promise<void> {
+  async keep(job: GenerationJobEntity): Promise<boolean> {
     try {
       const keepOne = async (input: { key: string; fileName: string }) => {
         const bytes = await this.storage.get(input.key);
@@ -47,8 +48,10 @@ export class RecipeStore {
       };
       const [sketch, ...references] = await Promise.all([job.inputs.sketch, ...job.inputs.references].map(keepOne));
       await this.jobs.noteRecipe(job.id, { sketch, references });
+      return true;
     } catch (error) {
       this.logger.warn(`generation ${job.id}: recipe not kept: ${error instanceof Error ? error.message : String(error)}`);
+      return false;
     }
   }
 

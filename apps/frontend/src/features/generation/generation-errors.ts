@@ -27,6 +27,17 @@ export function generationErrorToast(error: unknown): ToastText {
 }
 
 /**
+ * The toast of a failed Retry free: its own refusals (not offered, used already) under 'Free Retry
+ * Not Available' with the server's text; anything else as a generation's (`generationErrorToast`).
+ */
+export function retryFreeErrorToast(error: unknown): ToastText {
+  const toast = generationErrorToast(error);
+  const refused =
+    error instanceof HttpError && (error.code === 'generation.free-retry-used' || error.code === 'generation.free-retry-not-offered');
+  return refused ? { ...toast, title: T.retryFreeRefusedTitle } : toast;
+}
+
+/**
  * Spec §8 'Sketch analysis in create': 'Unable to analyze sketch at this time.' when the server
  * answers with an error, 'Error analyzing sketch.' when the call itself fails (network, a reply
  * that cannot be read).

@@ -147,7 +147,7 @@ export const GENERATION_TEXTS = {
       evening: 'Evening',
     } satisfies Record<Lighting, string>,
     sketchInfluence: 'Sketch influence',
-    sketchInfluenceHelp: `Every render gets a sketch fidelity score from 0 to 100: how much of your sketch's lines it kept. Below ${GEOMETRY_DRIFT_BELOW} it is marked as geometry drift. Raise the influence to hold the geometry closer.`,
+    sketchInfluenceHelp: `Every render gets a sketch fidelity score from 0 to 100: how much of your sketch's lines it kept. Below ${GEOMETRY_DRIFT_BELOW} it is marked as geometry drift, and the generation can be run again once, free. Raise the influence to hold the geometry closer.`,
     sketchInfluenceValue: (value: number, label: string) => `${value}% · ${label}`,
     variations: 'Variations',
     seed: 'Seed (optional)',
@@ -230,6 +230,9 @@ export const GENERATION_TEXTS = {
     unmatchedLines: 'Show unmatched lines',
     unmatchedLinesLabel: (n: number) => `Show unmatched lines on render ${n}`,
     unmatchedLinesKey: "In magenta: your sketch's lines this render did not keep.",
+    retryFree: 'Retry free',
+    retryFreeHint: 'Run the same recipe again with a new seed, at no cost. Offered once for a generation marked geometry drift.',
+    retryFreeNote: 'A render lost much of your sketch’s geometry. You can run this generation again once with a new seed, free of credits.',
   },
 
   /** Spec §2 sora and midjourney workflow views; spec §4: the transformation buttons are simulated with timers. */
@@ -277,6 +280,9 @@ export const GENERATION_TEXTS = {
     providerUnavailableTitle: 'Provider Not Available',
     imagesReadyTitle: 'Visualisations Ready',
     imagesReady: (n: number) => `${plural(n, 'render is', 'renders are')} ready below.`,
+    retryFreeReadyTitle: 'Free Retry Ready',
+    retryFreeRefusedTitle: 'Free Retry Not Available',
+    retryFreeReady: (n: number) => `${plural(n, 'render is', 'renders are')} ready below, made with a new seed. No credits were used.`,
     workflowReadyTitle: 'Workflow Ready',
     workflowReady: (provider: string) => `Your ${provider} prompt and steps are ready below.`,
   },

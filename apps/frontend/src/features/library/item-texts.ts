@@ -135,6 +135,7 @@ export const LIBRARY_ITEM_TEXTS = {
       startedTitle: 'Generation Started',
       doneTitle: 'Render Ready',
       done: 'Your new render is open.',
+      freeDone: 'Your new render is open. No credits were used.',
     },
   },
 

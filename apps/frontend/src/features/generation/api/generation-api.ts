@@ -44,6 +44,18 @@ export const generationApi = {
     return apiRequest(API_PATHS.generate, { method: 'POST', formData, schema: generateResponseSchema });
   },
 
+  /**
+   * `POST /api/generations/{id}/retry-free` `{jobId}`: Retry free of generation `id` (a render
+   * marked geometry drift): a new job `jobId` with the same recipe and a new seed, no credits,
+   * answered once it has finished.
+   */
+  retryFree: (id: string, jobId: string): Promise<GenerateResponse> =>
+    apiRequest(API_PATHS.retryGenerationFree.replace(':jobId', encodeURIComponent(id)), {
+      method: 'POST',
+      json: { jobId },
+      schema: generateResponseSchema,
+    }),
+
   /** `POST /api/analyze-sketch` with the single `sketch` field of /create → description, details. */
   readSketch: (sketch: File): Promise<SketchReading> => {
     const formData = new FormData();

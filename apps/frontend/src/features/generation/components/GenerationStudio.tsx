@@ -11,14 +11,14 @@ import PhotoLibraryOutlined from '@mui/icons-material/PhotoLibraryOutlined';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
-import { isUnauthorisedError } from '../../../api/client';
+import { isRefusal, isUnauthorisedError } from '../../../api/client';
 import { EmptyStateCard } from '../../../shared/components/EmptyStateCard';
 import { ProgressCard } from '../../../shared/components/ProgressCard';
 import { toast } from '../../../shared/toast';
 import { useCapabilities } from '../../capabilities/hooks/use-capabilities';
 import { StyleSourceNote } from '../../design-loop/components/StyleSourceNote';
 import { useIncomingStyleBrief } from '../../design-loop/hooks/use-incoming-style-brief';
-import { generationErrorToast, newJobId } from '../generation-errors';
+import { generationErrorToast, newJobId, retryFreeErrorToast } from '../generation-errors';
 import { isProgressShown, progressCaption } from '../generation-progress';
 import {
   checkBeforeGenerate,
@@ -36,6 +36,7 @@ import { useChosenImages } from '../hooks/use-chosen-images';
 import { useGenerate } from '../hooks/use-generate';
 import { useGenerationProgress } from '../hooks/use-generation-progress';
 import { useObjectUrl } from '../hooks/use-object-url';
+import { useRetryFree } from '../hooks/use-retry-free';
 import { useSketchAnalysis } from '../hooks/use-sketch-analysis';
 import { useStyleDraft } from '../hooks/use-style-draft';
 import { GENERATION_TEXTS } from '../texts';
@@ -65,12 +66,14 @@ function ResultsPanel({
   reveal,
   onVariations,
   onRegenerateWithSeed,
+  onRetryFree,
 }: {
   outcome: Outcome;
   pending: boolean;
   reveal: boolean;
   onVariations: () => void;
   onRegenerateWithSeed: (seed: number) => void;
+  onRetryFree: () => void;
 }) {
   const sketchSrc = useObjectUrl(outcome.sketch);
   const view = resultView(outcome.result.metadata);
@@ -89,6 +92,7 @@ function ResultsPanel({
       reveal={reveal}
       onVariations={onVariations}
       onRegenerateWithSeed={onRegenerateWithSeed}
+      onRetryFree={onRetryFree}
     />
   );
 }
@@ -100,9 +104,12 @@ function ResultsPanel({
  * credits meter with 'Generate Images', then the progress (the worker's events, or the simulated
  * fallback) and the results. After each generation the user (credits) and the history are read
  * again (`useGenerate`). A failed generation shows its toast and nothing more: the sketch and the
- * previous result stay. A provider this server cannot use (`GET /api/capabilities`) cannot be
- * chosen, and with one chosen nothing is sent and nothing on the page is cleared. Opened by "Use as
- * style", the style description starts as the analysis's brief and the generation keeps the analysis.
+ * previous result stay. A result with a render marked geometry drift offers Retry free once: the
+ * same recipe with a new seed, no credits, its progress followed like a generation's, its renders
+ * shown in place of the drifted ones (made from the same sketch). A provider this server cannot
+ * use (`GET /api/capabilities`) cannot be chosen, and with one chosen nothing is sent and nothing
+ * on the page is cleared. Opened by "Use as style", the style description starts as the
+ * analysis's brief and the generation keeps the analysis.
  */
 export function GenerationStudio({ subscription }: { subscription: Subscription }) {
   const analysis = useSketchAnalysis();
@@ -115,6 +122,7 @@ export function GenerationStudio({ subscription }: { subscription: Subscription 
   const [sourceAnalysisId, setSourceAnalysisId] = useState<string | null>(incomingBrief?.analysisId ?? null);
   const [settings, setSettings] = useState<GenerationSettings>(DEFAULT_SETTINGS);
   const { mutateAsync: generate } = useGenerate();
+  const { mutateAsync: retryFreeOf } = useRetryFree();
   const progress = useGenerationProgress();
   const [pending, setPending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -196,6 +204,26 @@ export function GenerationStudio({ subscription }: { subscription: Subscription 
     }
   };
 
+  /** Retry free of the result shown: its renders replace the drifted ones; a refusal leaves them, and one already used hides the offer. */
+  const retryFree = async () => {
+    if (!outcome) return;
+    const jobId = newJobId();
+    setPending(true);
+    try {
+      await progress.begin(jobId);
+      const result = await retryFreeOf({ id: outcome.result.jobId, jobId });
+      progress.finish();
+      setOutcome({ ...outcome, result, createdAt: new Date().toISOString() });
+      toast({ title: toasts.retryFreeReadyTitle, description: toasts.retryFreeReady(result.images.length), variant: 'success' });
+    } catch (error) {
+      progress.abort();
+      if (isRefusal(error, 'generation.free-retry-used', 409)) setOutcome({ ...outcome, result: { ...outcome.result, freeRetry: 'used' } });
+      if (!isUnauthorisedError(error)) toast({ ...retryFreeErrorToast(error), variant: 'error' });
+    } finally {
+      setPending(false);
+    }
+  };
+
   const progressShown = isProgressShown(progress.state);
 
   return (
@@ -268,6 +296,7 @@ export function GenerationStudio({ subscription }: { subscription: Subscription 
             reveal={!pending && !progressShown}
             onVariations={() => void run({ variations: VARIATIONS.onVariationsAction })}
             onRegenerateWithSeed={(seed) => void run({ seed: String(seed) })}
+            onRetryFree={() => void retryFree()}
           />
         ) : (
           !pending &&

@@ -18,6 +18,7 @@ import { generationApi } from '../api/generation-api';
 import { gridColumns } from '../generation-rules';
 import { GENERATION_TEXTS } from '../texts';
 import { BeforeAfterCompare } from './BeforeAfterCompare';
+import { FreeRetryOffer } from './FreeRetryOffer';
 
 const T = GENERATION_TEXTS.results;
 const toasts = GENERATION_TEXTS.toasts;
@@ -35,6 +36,8 @@ export interface ImageResultsProps {
   onVariations: () => void;
   /** Beyond the spec: the same settings again with this image's seed. */
   onRegenerateWithSeed: (seed: number) => void;
+  /** Retry free of this generation, offered while `result.freeRetry` is `offered`; absent, never offered. */
+  onRetryFree?: () => void;
 }
 
 /** Spec §7, §8: saves image `index` of the job as a numbered .jpg, or 'Download Failed'. */
@@ -57,10 +60,20 @@ function announceUpscale(): void {
  * count (`gridColumns`), each render with a before/after slider against the sketch, its seed
  * where the provider has seeds (`metadata.seedSupported`; OpenAI has none and says so), Download
  * (numbered .jpg, spec §7), Upscale ('Coming Soon'), 'Regenerate with this seed' and 'Analyse this
- * render' (its tags compared with what it was asked for); above them
- * 'Variations' (4 more with the same settings) and Add to project (the whole job, one library item).
+ * render' (its tags compared with what it was asked for); above them 'Variations' (4 more with the
+ * same settings) and Add to project (the whole job, one library item); below them, while the
+ * generation offers it (a render marked geometry drift), Retry free.
  */
-export function ImageResults({ result, createdAt, sketchSrc, pending, reveal, onVariations, onRegenerateWithSeed }: ImageResultsProps) {
+export function ImageResults({
+  result,
+  createdAt,
+  sketchSrc,
+  pending,
+  reveal,
+  onVariations,
+  onRegenerateWithSeed,
+  onRetryFree,
+}: ImageResultsProps) {
   const { metadata } = result;
   const providerName = GENERATION_TEXTS.controls.providerName(metadata.provider);
   const columns = gridColumns(result.images.length);
@@ -87,6 +100,7 @@ export function ImageResults({ result, createdAt, sketchSrc, pending, reveal, on
         </ActionButton>
         <AddToProjectButton type="generation" id={result.jobId} />
       </ActionToolbar>
+      {onRetryFree && <FreeRetryOffer state={result.freeRetry} onRetry={onRetryFree} disabled={pending} />}
 
       <Box
         component="ul"

@@ -14,11 +14,17 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { isUnauthorisedError } from '../../../api/client';
 import { ActionButton, ActionToolbar } from '../../../shared/components/ActionButton';
 import { ProgressCard } from '../../../shared/components/ProgressCard';
 import { ResultCard } from '../../../shared/components/ResultCard';
 import { formatDateTime } from '../../../shared/format-date';
+import { useSimulatedProgress } from '../../../shared/hooks/use-simulated-progress';
+import { toast } from '../../../shared/toast';
+import { FreeRetryOffer } from '../../generation/components/FreeRetryOffer';
+import { newJobId, retryFreeErrorToast } from '../../generation/generation-errors';
+import { useRetryFree } from '../../generation/hooks/use-retry-free';
 import { downloadRender } from '../../generation/components/ImageResults';
 import { creditsMeter, generationStatusDisplay } from '../../generation/generation-rules';
 import { GENERATION_TEXTS } from '../../generation/texts';
@@ -115,6 +121,51 @@ function Renders({ item }: { item: GenerationItem }) {
         );
       })}
     </Box>
+  );
+}
+
+/**
+ * Retry free, while the generation offers it (a render marked geometry drift): the simulated
+ * progress while it runs (the new job's events are /create's), then the new render's page opens.
+ */
+function FreeRetry({ item }: { item: GenerationItem }) {
+  const retry = useRetryFree();
+  const progress = useSimulatedProgress();
+  const navigate = useNavigate();
+  const running = retry.isPending;
+  if (item.freeRetry !== 'offered' && !running && progress.progress === 0) return null;
+  const onRetry = () => {
+    progress.start();
+    retry.mutate(
+      { id: item.id, jobId: newJobId() },
+      {
+        onSuccess: (result) => {
+          progress.complete();
+          toast({ title: GENERATION_TEXTS.toasts.retryFreeReadyTitle, description: T.rerun.freeDone, variant: 'success' });
+          void navigate(libraryItemPagePath('generation', result.jobId));
+        },
+        onError: (error) => {
+          progress.stop();
+          if (!isUnauthorisedError(error)) toast({ ...retryFreeErrorToast(error), variant: 'error' });
+        },
+      },
+    );
+  };
+  return (
+    <>
+      <FreeRetryOffer state={item.freeRetry} onRetry={onRetry} disabled={running} />
+      {(running || progress.progress > 0) && (
+        <Box sx={{ mt: 2 }}>
+          <ProgressCard
+            progress={progress.progress}
+            heading={GENERATION_TEXTS.progress.heading}
+            label={GENERATION_TEXTS.progress.label}
+            caption={GENERATION_TEXTS.progress.simulated}
+            testId="free-retry-progress"
+          />
+        </Box>
+      )}
+    </>
   );
 }
 
@@ -249,7 +300,8 @@ export interface GenerationItemViewProps {
 
 /**
  * One generation of the library: its renders (each downloadable), status, date and credits, with
- * Share and Delete; its recipe in plain words; its lineage; and Reproduce and Vary.
+ * Share and Delete, and Retry free while it offers it; its recipe in plain words; its lineage; and
+ * Reproduce and Vary.
  */
 export function GenerationItemView({ item, subscription }: GenerationItemViewProps) {
   const status = generationStatusDisplay(item.status);
@@ -276,6 +328,7 @@ export function GenerationItemView({ item, subscription }: GenerationItemViewPro
           <AddToProjectButton type="generation" id={item.id} />
           <LibraryItemActions type="generation" id={item.id} />
         </ActionToolbar>
+        <FreeRetry item={item} />
         {item.images.length > 0 ? <Renders item={item} /> : <NoRenders item={item} />}
       </ResultCard>
 
