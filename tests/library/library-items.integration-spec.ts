@@ -128,7 +128,9 @@ describe('a generation by id', () => {
     await getAs(owner, detail.images[1].url).expect(200);
     expect((await getAs(stranger, libraryItemPath('generation', jobId)).expect(404)).body).toMatchObject({ code: 'generation.not-found' });
 
-    expect(await objectsUnder(`generations/${owner.userId}/${jobId}/`)).toHaveLength(2);
+    // Each render is stored with the overlay of the sketch lines it did not keep; the deletion removes both.
+    const stored = (await objectsUnder(`generations/${owner.userId}/${jobId}/`)).map((key) => key.slice(key.lastIndexOf('/') + 1));
+    expect(stored.sort()).toEqual(['0.jpg', '0.unmatched-lines.png', '1.jpg', '1.unmatched-lines.png']);
     await deleteAs(stranger, libraryItemPath('generation', jobId)).expect(404);
     await deleteAs(owner, libraryItemPath('generation', jobId)).expect(200);
     expect(await objectsUnder(`generations/${owner.userId}/${jobId}/`)).toEqual([]);
