@@ -22,6 +22,13 @@ const ORIENTATION_BINS = 8;
 /** The shortest run of connected edge pixels kept: a structural line, not a speck of texture. */
 const MIN_EDGE_PIXELS = 16;
 
+/**
+ * Lets timers and I/O run between the score's stages: the per-pixel work is synchronous, and a
+ * worker whose event loop it held for seconds would miss the renewals of its queue job's lock and
+ * see the job taken for stalled (and run twice) while the score is still being taken.
+ */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** A binary map at `FIDELITY_SIZE`, row-major, 1 where the image has a structural edge. */
 export interface EdgeMap {
   size: number;
@@ -153,6 +160,7 @@ export async function structuralEdges(image: DecodedImage, frame: Frame = image)
       magnitude[i] = hypot(gx, gy);
     }
   }
+  await yieldToEventLoop();
   // Non-maximum suppression along the gradient's direction, quantised to 4 neighbours.
   const ridge = new Float32Array(size * size);
   for (let y = 1; y < size - 1; y++) {
@@ -169,6 +177,7 @@ export async function structuralEdges(image: DecodedImage, frame: Frame = image)
       if (m >= magnitude[i - step] && m >= magnitude[i + step]) ridge[i] = m;
     }
   }
+  await yieldToEventLoop();
   const threshold = max(MIN_EDGE_MAGNITUDE, strongestShareThreshold(ridge, content));
   const edge = new Uint8Array(size * size);
   const orientation = new Uint8Array(size * size);
@@ -271,7 +280,7 @@ function distanceToEdges(edge: Uint8Array, size: number): Float32Array {
  * For each orientation bin, the distance from every pixel to the nearest edge of `map` in that
  * bin or a neighbouring one (`distanceToEdges` on their union).
  */
-function distancesByOrientation(map: EdgeMap): Float32Array[] {
+async function distancesByOrientation(map: EdgeMap): Promise<Float32Array[]> {
   const distances: Float32Array[] = [];
   for (let bin = 0; bin < ORIENTATION_BINS; bin++) {
     const near = new Uint8Array(map.edge.length);
@@ -281,6 +290,7 @@ function distancesByOrientation(map: EdgeMap): Float32Array[] {
       if (min(apart, ORIENTATION_BINS - apart) <= 1) near[i] = 1;
     }
     distances.push(distanceToEdges(near, map.size));
+    await yieldToEventLoop();
   }
   return distances;
 }
@@ -356,7 +366,7 @@ export async function scoreSketchFidelity(sketch: Buffer, render: Buffer): Promi
   let best: SketchFidelity | undefined;
   for (const frame of frames) {
     const [a, b] = await Promise.all([structuralEdges(decodedSketch, frame), structuralEdges(decodedRender, frame)]);
-    const measured = compareEdges(a, b);
+    const measured = await compareEdges(a, b);
     // Ties keep the render's frame, tried first: that is how the render is shown and the overlay drawn.
     if (!best || measured.score > best.score) best = measured;
   }
@@ -369,8 +379,9 @@ function sameShape(a: Frame, b: Frame): boolean {
 }
 
 /** The F-score of two edge maps in one frame at their best offset (`scoreSketchFidelity`), with the sketch's unmatched edges. */
-function compareEdges(a: EdgeMap, b: EdgeMap): SketchFidelity {
-  const [toB, toA] = [distancesByOrientation(b), distancesByOrientation(a)];
+async function compareEdges(a: EdgeMap, b: EdgeMap): Promise<SketchFidelity> {
+  const toB = await distancesByOrientation(b);
+  const toA = await distancesByOrientation(a);
   // The render's best registration within ±`MAX_SHIFT_PX` (the same range both ways, so swapping the images mirrors it).
   // No offset first: among offsets that score the same (an unrelated render may match nothing at any), none is kept.
   const still = { recall: matchedShare(a, b, toB, 0, 0), precision: matchedShare(b, a, toA, 0, 0) };
@@ -382,6 +393,7 @@ function compareEdges(a: EdgeMap, b: EdgeMap): SketchFidelity {
       const f = fScore(recall, precision);
       if (f > best.f) best = { f, dx, dy, recall, precision };
     }
+    await yieldToEventLoop();
   }
   const unmatched = new Uint8Array(a.edge.length);
   matchedShare(a, b, toB, best.dx, best.dy, unmatched);
