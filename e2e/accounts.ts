@@ -1,7 +1,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { E2E_STATE_DIR } from './loopback-services';
+import { E2E_APP_URL, E2E_STATE_DIR } from './loopback-services';
 
 const here = import.meta.dirname ?? path.dirname(new URL(import.meta.url).pathname);
 /** The file outbox of the app under test: `<ARCHLENS_STATE_DIR>/outbox` (scripts/start.mjs puts the email-worker's outbox there). */
@@ -69,4 +69,18 @@ export async function confirmEmail(page: Page, email: string, since: number): Pr
  */
 export function temporaryPasswordFor(email: string, since: number): Promise<string> {
   return fromMessageTo(email, since, (eml) => /^ {4}([A-Za-z0-9]{12})\r?$/m.exec(eml)?.[1]);
+}
+
+/**
+ * Signs in on /vip-login with the Demo credentials (the unlimited plan, so every Pro screen opens)
+ * and saves `savedStyle` as the account's style description, which /create starts from.
+ */
+export async function signInAsVip(page: Page, savedStyle: string): Promise<void> {
+  await page.goto('/vip-login');
+  await page.getByRole('button', { name: 'Demo' }).click();
+  const home = page.waitForURL((url) => url.pathname === '/');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await home;
+  const saved = await page.request.post('/api/style-profile', { data: { text: savedStyle }, headers: { Origin: E2E_APP_URL } });
+  expect(saved.status()).toBe(200);
 }

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { signInAsVip } from './accounts';
 import { recordToasts } from './toasts';
 import { E2E_APP_URL } from './loopback-services';
 
@@ -19,16 +20,6 @@ const ORIGIN = E2E_APP_URL;
 const STYLE = 'Board-marked concrete, deep window reveals, oak soffits and a calm rhythm of bays under generous daylight.';
 
 /** Signs in as the VIP user (spec §2 /vip-login Demo quick-fill: Pro on the unlimited plan) and saves a known style profile. */
-async function signInAsVip(page: Page): Promise<void> {
-  await page.goto('/vip-login');
-  await page.getByRole('button', { name: 'Demo' }).click();
-  const home = page.waitForURL((url) => url.pathname === '/');
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await home;
-  const saved = await page.request.post('/api/style-profile', { data: { text: STYLE }, headers: { Origin: ORIGIN } });
-  expect(saved.status()).toBe(200);
-}
-
 /** Opens /create and adds the sketch; resolves once its automatic reading is shown. */
 async function openWithSketch(page: Page): Promise<string> {
   await page.goto('/create');
@@ -60,7 +51,7 @@ test.describe('Image Generation', () => {
   });
 
   test('the VIP user: defaults, automatic sketch reading, combined prompt, credits meter, and the Sora workflow view', async ({ page }) => {
-    await signInAsVip(page);
+    await signInAsVip(page, STYLE);
     await page.goto('/create');
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     await expect(nav.getByRole('link', { name: 'Create' })).not.toContainText('Pro');
@@ -225,7 +216,7 @@ test.describe('Image Generation', () => {
   test('the VIP user with openai: live progress, the images, numbered .jpg downloads, Upscale, and the job under Recent Activity', async ({
     page,
   }) => {
-    await signInAsVip(page);
+    await signInAsVip(page, STYLE);
     await openWithSketch(page);
     await page.getByTestId('reference-input').setInputFiles(REFERENCES[0]);
     await expect(page.getByTestId('reference-count')).toHaveText('1/4');

@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { PHOTOGRAPHIC_TAGS, styleBriefOf, tagsInWords as inWords, type AnalyseRenderResponse } from '@archlens/contracts/design-loop';
 import { E2E_APP_URL } from './loopback-services';
 import { accessibilityViolations, coveredContent } from './page-checks';
+import { signInAsVip } from './accounts';
 import { recordToasts } from './toasts';
 
 /**
@@ -26,16 +27,6 @@ const SIZES = [
   { name: 'desktop', width: 1440, height: 900 },
   { name: 'phone', width: 390, height: 844 },
 ] as const;
-
-async function signInAsVip(page: Page): Promise<void> {
-  await page.goto('/vip-login');
-  await page.getByRole('button', { name: 'Demo' }).click();
-  const home = page.waitForURL((url) => url.pathname === '/');
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await home;
-  const saved = await page.request.post('/api/style-profile', { data: { text: SAVED_STYLE }, headers: { Origin: ORIGIN } });
-  expect(saved.status()).toBe(200);
-}
 
 /** Screenshots `target` (or the page) at both sizes, checking that nothing is covered and axe finds nothing serious. */
 async function lookAt(page: Page, name: string, target?: () => ReturnType<Page['getByTestId']>): Promise<void> {
@@ -63,7 +54,7 @@ test.describe('the design loop', () => {
   test.setTimeout(300_000);
 
   test('Use as style fills /create with the analysis brief; Analyse this render shows kept, added and lost tags', async ({ page }) => {
-    await signInAsVip(page);
+    await signInAsVip(page, SAVED_STYLE);
 
     // Photos analysed on /analyse.
     await page.goto('/analyse');

@@ -1,8 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_APP_URL } from './loopback-services';
+
 import { accessibilityViolations, coveredContent } from './page-checks';
+import { signInAsVip } from './accounts';
 import { recordToasts } from './toasts';
 
 /**
@@ -17,23 +18,12 @@ import { recordToasts } from './toasts';
 const here = import.meta.dirname ?? path.dirname(new URL(import.meta.url).pathname);
 const fixtures = path.resolve(here, '../../shared/fixtures');
 const SKETCH = path.join(fixtures, 'sketches/house-facade.png');
-const ORIGIN = E2E_APP_URL;
 const STYLE = 'Board-marked concrete, deep window reveals, oak soffits and a calm rhythm of bays under generous daylight.';
 const SCREENS = process.env.FREE_RETRY_SCREENS_DIR ?? '/tmp/archlens-free-retry-screens';
 const SIZES = [
   { name: 'desktop', width: 1440, height: 900 },
   { name: 'phone', width: 390, height: 844 },
 ] as const;
-
-async function signInAsVip(page: Page): Promise<void> {
-  await page.goto('/vip-login');
-  await page.getByRole('button', { name: 'Demo' }).click();
-  const home = page.waitForURL((url) => url.pathname === '/');
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await home;
-  const saved = await page.request.post('/api/style-profile', { data: { text: STYLE }, headers: { Origin: ORIGIN } });
-  expect(saved.status()).toBe(200);
-}
 
 /** Screenshots the page at both sizes with `target` in view, checking that nothing is covered or runs off the side. */
 async function lookAt(page: Page, name: string, target: string): Promise<void> {
@@ -74,7 +64,7 @@ test.describe('Retry free', () => {
   test.setTimeout(240_000);
 
   test('a render marked geometry drift offers Retry free once, on /create and on its library page', async ({ page }) => {
-    await signInAsVip(page);
+    await signInAsVip(page, STYLE);
     const first = await generateDrifted(page);
     const result = page.getByTestId('generation-result');
     const offer = result.getByTestId('free-retry-offer');

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { E2E_APP_URL } from './loopback-services';
 import { accessibilityViolations, coveredContent } from './page-checks';
+import { signInAsVip } from './accounts';
 import { recordToasts } from './toasts';
 
 /**
@@ -27,16 +28,6 @@ const SIZES = [
   { name: 'desktop', width: 1440, height: 900 },
   { name: 'phone', width: 390, height: 844 },
 ] as const;
-
-async function signInAsVip(page: Page): Promise<void> {
-  await page.goto('/vip-login');
-  await page.getByRole('button', { name: 'Demo' }).click();
-  const home = page.waitForURL((url) => url.pathname === '/');
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await home;
-  const saved = await page.request.post('/api/style-profile', { data: { text: STYLE }, headers: { Origin: ORIGIN } });
-  expect(saved.status()).toBe(200);
-}
 
 /** Every image with the test id `testId` (there are `count`) has loaded with real pixels. */
 async function expectImagesLoaded(page: Page, testId: string, count: number): Promise<void> {
@@ -103,7 +94,7 @@ test.describe('the library item pages and share links', () => {
   test.setTimeout(420_000);
 
   test('an analysis and renders opened by address, shared, revoked, reproduced and deleted; others kept out', async ({ page, browser }) => {
-    await signInAsVip(page);
+    await signInAsVip(page, STYLE);
 
     // An analysis on /analyse; its id from the answer.
     await page.goto('/analyse');

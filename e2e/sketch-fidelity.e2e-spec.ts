@@ -1,8 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { E2E_APP_URL, E2E_IMAGE_ANSWERS } from './loopback-services';
+import { E2E_IMAGE_ANSWERS } from './loopback-services';
 import { accessibilityViolations, coveredContent } from './page-checks';
+import { signInAsVip } from './accounts';
 import { recordToasts } from './toasts';
 
 /**
@@ -16,7 +17,6 @@ import { recordToasts } from './toasts';
  */
 const here = import.meta.dirname ?? path.dirname(new URL(import.meta.url).pathname);
 const SKETCH = path.join(path.resolve(here, '../../shared/fixtures'), 'sketches', E2E_IMAGE_ANSWERS.sketchItself.sketch);
-const ORIGIN = E2E_APP_URL;
 const SCREENS = process.env.FIDELITY_SCREENS_DIR ?? '/tmp/archlens-fidelity-screens';
 const SIZES = [
   { name: 'desktop', width: 1440, height: 900 },
@@ -26,16 +26,6 @@ const SIZES = [
 const DRIFT_BELOW = 40;
 
 /** Signs in as the VIP user and saves `style` as the style profile /create starts from. */
-async function signInAsVip(page: Page, style: string): Promise<void> {
-  await page.goto('/vip-login');
-  await page.getByRole('button', { name: 'Demo' }).click();
-  const home = page.waitForURL((url) => url.pathname === '/');
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await home;
-  const saved = await page.request.post('/api/style-profile', { data: { text: style }, headers: { Origin: ORIGIN } });
-  expect(saved.status()).toBe(200);
-}
-
 /**
  * Generates one openai render of the fixture sketch with the saved style (and `aspectRatio` when
  * given); resolves with its result card once shown.

@@ -1,27 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { VARIATIONS } from '@archlens/contracts/generation';
 import type { AnalyseRenderResponse } from '@archlens/contracts/design-loop';
 import { CommandClient, CommandTimeoutError, NoWorkerError, ServiceUnavailableError } from '@archlens/platform/messaging';
 import { ObjectStorage } from '@archlens/platform/storage';
 import { z } from 'zod';
 import { apiError } from '../http/api-error.js';
+import { generationIdSchema, imageIndexSchema } from '../generation/generation.service.js';
 
 /** A render's place in the path: the generation's UUID and a 0-based image index (0 to 3). */
-const renderRefSchema = z.object({
-  jobId: z.string().uuid(),
-  index: z
-    .string()
-    .regex(/^\d{1,2}$/)
-    .transform(Number)
-    .pipe(
-      z
-        .number()
-        .int()
-        .min(0)
-        .max(VARIATIONS.max - 1),
-    ),
-});
+const renderRefSchema = z.object({ jobId: generationIdSchema, index: imageIndexSchema });
 
 /** The file name an analysed render carries in its analysis (`render-<n>.jpg`, 1-based as the downloads are). */
 export function renderFileName(index: number): string {

@@ -19,8 +19,8 @@ import { apiError } from '../http/api-error.js';
 
 /** A generation id as the contract has it (a UUID); anything else names no generation. */
 export const generationIdSchema = z.string().uuid();
-/** A download's image index in the path: a whole number of one of the variations (0 to 3). */
-const imageIndexSchema = z
+/** An image's index in a generation's paths (downloads, overlays, analyses): a whole number of one of the variations (0 to 3). */
+export const imageIndexSchema = z
   .string()
   .regex(/^\d{1,2}$/)
   .transform(Number)
